@@ -1,0 +1,34 @@
+// FEN and EPD in and out.
+//
+// parse_fen is strict: a malformed string is refused with a message naming the field and what is wrong,
+// e.g. "FEN field 1 (placement): rank 6 describes 9 squares". Four-field FEN (no counters) is accepted
+// with counters 0 and 1. What it normalises and what it rejects is listed in docs/fen.md.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/position.h"
+#include "core/result.h"
+
+namespace chessrank {
+
+Result<Position> parse_fen(std::string_view fen);
+// Write the six-field FEN of a position.
+std::string to_fen(const Position& pos);
+// Write the four position fields only (placement, side, castling, en passant): the position's identity.
+std::string to_fen4(const Position& pos);
+
+// An EPD record: the four position fields plus operations such as `bm e4; id "x";` kept as text.
+struct Epd {
+  Position position;
+  std::string operations;  // everything after the fourth field, trimmed; may be empty
+};
+Result<Epd> parse_epd(std::string_view epd);
+std::string to_epd(const Epd& epd);
+
+// Parse a square name such as "e4".
+Result<Square> parse_square(std::string_view s);
+std::string square_name(Square s);
+
+}  // namespace chessrank

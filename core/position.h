@@ -1,0 +1,105 @@
+// Position: placement, side to move, castling rights, en passant square and the two move counters.
+// It is a plain value (copyable, comparable); make/unmake keeps an undo record outside the position.
+//
+// A position that comes out of the FEN parser, of unrank or of do_move is canonical:
+// - a castling right is present only when its king and rook stand on their home squares;
+// - the en passant square is set only when a pawn of the side to move stands beside the pawn that
+//   just moved two squares, i.e. can capture en passant pseudo-legally (a pin is not considered).
+// Builders that set fields by hand call canonicalize() or validate with fen.h.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/bitboard.h"
+#include "core/types.h"
+
+namespace chessrank {
+
+// Undo record of do_move: what a move destroys and unmake needs back.
+struct UndoInfo {
+  Piece captured = NoPiece;
+  CastlingRights castling = NoCastling;
+  Square ep_square = NoSquare;
+  std::uint16_t halfmove_clock = 0;
+};
+
+class Position {
+ public:
+  // Construct an empty board, white to move, no rights, counters 0 and 1.
+  Position() { board_.fill(NoPiece); }
+  static Position start();
+
+  // Placement.
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NoPiece; }
+  Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+  int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+  // Return the square of c's king, the lowest one if there are several, NoSquare if none.
+  Square king_square(Color c) const {
+    const Bitboard k = pieces(c, King);
+    return k ? lsb(k) : NoSquare;
+  }
+
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void clear();
+
+  // State.
+  Color side_to_move() const { return side_to_move_; }
+  CastlingRights castling_rights() const { return castling_; }
+  bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
+  Square ep_square() const { return ep_square_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+
+  void set_side_to_move(Color c) { side_to_move_ = c; }
+  void set_castling_rights(CastlingRights cr) { castling_ = cr; }
+  void set_ep_square(Square s) { ep_square_ = s; }
+  void set_halfmove_clock(int n) { halfmove_clock_ = std::uint16_t(n); }
+  void set_fullmove_number(int n) { fullmove_number_ = std::uint16_t(n); }
+
+  // Drop castling rights whose king or rook is not at home and an en passant square no pawn of the
+  // side to move can use. Return true when something was dropped.
+  bool canonicalize();
+
+  // Attacks.
+  // Return the pieces of both colours that attack `s`, with sliders blocked by `occupied`.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Return whether any piece of colour `by` attacks `s`.
+  bool attacked_by(Color by, Square s) const;
+  // Return the pieces giving check to the side to move (0 when it has no king).
+  Bitboard checkers() const;
+  bool in_check() const { return checkers() != 0; }
+
+  // Moves. do_move expects a legal move (from movegen.h); undo_move must get the same move and record.
+  void do_move(Move m, UndoInfo& undo);
+  void undo_move(Move m, const UndoInfo& undo);
+
+  // Compare everything, counters included.
+  bool operator==(const Position& other) const = default;
+  // Compare placement, side to move, castling rights and en passant square, not the move counters:
+  // this is the identity of a position for ranking, coding and counting.
+  bool same_position(const Position& other) const {
+    return board_ == other.board_ && side_to_move_ == other.side_to_move_ && castling_ == other.castling_ &&
+           ep_square_ == other.ep_square_;
+  }
+
+ private:
+  std::array<Piece, SquareCount> board_{};
+  std::array<Bitboard, PieceTypeCount> by_type_{};  // by_type_[NoPieceType] is unused (0)
+  std::array<Bitboard, ColorCount> by_color_{};
+  Color side_to_move_ = White;
+  CastlingRights castling_ = NoCastling;
+  Square ep_square_ = NoSquare;
+  std::uint16_t halfmove_clock_ = 0;
+  std::uint16_t fullmove_number_ = 1;
+};
+
+}  // namespace chessrank

@@ -1,0 +1,43 @@
+#include "tools/input.h"
+
+#include <iostream>
+
+namespace chessrank::cli {
+
+std::string ItemSource::describe() const {
+  return (from_stdin ? "line " : "argument ") + std::to_string(number);
+}
+
+std::string_view trim(std::string_view s) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::size_t for_each_item(const std::vector<std::string>& args,
+                          const std::function<bool(const std::string&, const ItemSource&)>& handle) {
+  std::size_t failures = 0;
+  if (!args.empty()) {
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if (!handle(std::string(trim(args[i])), ItemSource{false, i + 1})) ++failures;
+    return failures;
+  }
+  std::string line;
+  for (std::size_t n = 1; std::getline(std::cin, line); ++n) {
+    const std::string_view item = trim(line);
+    if (item.empty()) continue;
+    if (!handle(std::string(item), ItemSource{true, n})) ++failures;
+  }
+  return failures;
+}
+
+void report_error(std::string_view where, std::string_view message) {
+  std::cout.flush();  // keep stdout and stderr in order when both go to a terminal
+  if (where.empty())
+    std::cerr << "error: " << message << '\n';
+  else
+    std::cerr << "error: " << where << ": " << message << '\n';
+}
+
+}  // namespace chessrank::cli

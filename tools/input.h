@@ -1,0 +1,32 @@
+// Input and diagnostics shared by the subcommands: items come from the command line or, when there
+// are none, one per line from stdin; results go to stdout one per line; problems go to stderr as one
+// line naming where they happened ("line 12" for stdin, "argument 2" for the command line).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chessrank::cli {
+
+// Where an item came from, for messages.
+struct ItemSource {
+  bool from_stdin;
+  std::size_t number;  // 1-based line or argument number
+  std::string describe() const;  // "line 12" or "argument 2"
+};
+
+// Call `handle` on each item: the arguments if any, else every non-blank stdin line (trailing CR and
+// surrounding blanks trimmed). `handle` returns false for a failed item. Return the number of failures.
+std::size_t for_each_item(const std::vector<std::string>& args,
+                          const std::function<bool(const std::string&, const ItemSource&)>& handle);
+
+// Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr.
+void report_error(std::string_view where, std::string_view message);
+inline void report_error(const ItemSource& src, std::string_view message) { report_error(src.describe(), message); }
+
+std::string_view trim(std::string_view s);
+
+}  // namespace chessrank::cli

@@ -1,0 +1,42 @@
+// chessrank: count, rank, encode and sample chess positions exactly.
+// main() only assembles the subcommands registered by the cmd_*.cpp files and turns exceptions and
+// parse errors into one line on stderr and an exit code.
+#include <algorithm>
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "tools/command.h"
+
+int main(int argc, char** argv) {
+  using namespace chessrank::cli;
+  CLI::App app{"chessrank: count, rank, encode and sample chess positions exactly", "chessrank"};
+  app.set_version_flag("--version", std::string("chessrank ") + CHESSRANK_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  std::vector<CommandInfo> commands = registered_commands();
+  std::stable_sort(commands.begin(), commands.end(),
+                   [](const CommandInfo& a, const CommandInfo& b) { return a.order < b.order; });
+  std::vector<std::pair<CLI::App*, std::function<int()>>> runners;
+  for (const CommandInfo& info : commands) {
+    CLI::App* cmd = app.add_subcommand(info.name, info.description);
+    runners.emplace_back(cmd, info.setup(*cmd));
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);  // prints help, version, or one error line; 0 for --help and --version
+  }
+  try {
+    for (auto& [cmd, run] : runners)
+      if (cmd->parsed()) return run();
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "error: " << e.what() << '\n';
+    return ExitFailure;
+  }
+  return ExitUsage;
+}
