@@ -24,7 +24,17 @@ constexpr Bitboard rank_bb(Rank r) { return Rank1BB << (8 * r); }
 constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
 constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
 
-constexpr int popcount(Bitboard b) { return std::popcount(b); }
+constexpr int popcount(Bitboard b) {
+#if defined(__POPCNT__)
+  return std::popcount(b);
+#else
+  // Count in parallel (SWAR): without -mpopcnt GCC turns std::popcount into a slow library call.
+  b = b - ((b >> 1) & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return int((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 // Return the lowest square of a non-empty set.
 constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
@@ -56,21 +66,58 @@ constexpr int distance(Square a, Square b) {
   return df > dr ? df : dr;
 }
 
+// The tables behind the attack queries, filled by bitboard.cpp before main(). They are exposed only so
+// the queries below can be inlined into the move generator; use the functions.
+namespace detail {
+// A fancy magic: the relevant occupancy bits of a square, times the magic, give an index into `attacks`.
+struct Magic {
+  Bitboard mask;
+  Bitboard magic;
+  const Bitboard* attacks;
+  unsigned shift;
+  unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+};
+extern Magic BishopMagics[SquareCount];
+extern Magic RookMagics[SquareCount];
+extern Bitboard PawnAttacks[ColorCount][SquareCount];
+extern Bitboard KnightAttacks[SquareCount];
+extern Bitboard KingAttacks[SquareCount];
+extern Bitboard BetweenBB[SquareCount][SquareCount];
+extern Bitboard LineBB[SquareCount][SquareCount];
+}  // namespace detail
+
 // Attack queries. `occupied` blocks sliders; the blocker itself is attacked.
-Bitboard pawn_attacks(Color c, Square s);
-Bitboard knight_attacks(Square s);
-Bitboard king_attacks(Square s);
-Bitboard bishop_attacks(Square s, Bitboard occupied);
-Bitboard rook_attacks(Square s, Bitboard occupied);
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::PawnAttacks[c][s]; }
+inline Bitboard knight_attacks(Square s) { return detail::KnightAttacks[s]; }
+inline Bitboard king_attacks(Square s) { return detail::KingAttacks[s]; }
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::BishopMagics[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::RookMagics[s];
+  return m.attacks[m.index(occupied)];
+}
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }
-// Return the attacks of a piece type other than pawn from `s`.
-Bitboard attacks(PieceType pt, Square s, Bitboard occupied);
+// Return the attacks of a piece type other than pawn from `s` (0 for a pawn or no piece).
+inline Bitboard attacks(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case Knight: return knight_attacks(s);
+    case Bishop: return bishop_attacks(s, occupied);
+    case Rook: return rook_attacks(s, occupied);
+    case Queen: return queen_attacks(s, occupied);
+    case King: return king_attacks(s);
+    default: return 0;
+  }
+}
 
 // Return the squares strictly between a and b when they share a line (rank, file, diagonal), else 0.
-Bitboard between(Square a, Square b);
+inline Bitboard between(Square a, Square b) { return detail::BetweenBB[a][b]; }
 // Return the whole line (edge to edge) through a and b when they share one, else 0.
-Bitboard line(Square a, Square b);
+inline Bitboard line(Square a, Square b) { return detail::LineBB[a][b]; }
+// Return whether c lies on the line through a and b (false when a and b share no line).
+inline bool aligned(Square a, Square b, Square c) { return (line(a, b) & square_bb(c)) != 0; }
 
 }  // namespace chessrank

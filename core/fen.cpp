@@ -1,1 +1,350 @@
 #include "core/fen.h"
+
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+
+namespace chessrank {
+
+namespace {
+
+constexpr std::array<const char*, 7> FieldNames = {"",          "placement",      "side to move",   "castling",
+                                                   "en passant", "halfmove clock", "fullmove number"};
+constexpr int MaxCounter = 65535;  // the counters are stored in 16 bits
+constexpr const char* PieceChars = " PNBRQK  pnbrqk ";  // indexed by Piece, 16 entries
+constexpr const char* ColorNames[] = {"white", "black"};
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+// Build the piece lookup once: a FEN letter to its piece, NoPiece for anything else.
+constexpr std::array<Piece, 256> make_piece_table() {
+  std::array<Piece, 256> t{};
+  for (int p = 0; p < PieceCount; ++p)
+    if (PieceChars[p] != ' ' && p != 0) t[static_cast<unsigned char>(PieceChars[p])] = Piece(p);
+  return t;
+}
+constexpr std::array<Piece, 256> PieceFromChar = make_piece_table();
+
+// Quote user text for a message: printable ASCII as is, other bytes as \xNN, long text cut short.
+std::string quote(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out = "'";
+  const std::size_t limit = 24;
+  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  if (s.size() > limit) out += "...";
+  return out + "'";
+}
+
+// Split `text` into blank-separated fields, keeping the first `max_fields`; `rest` receives what follows
+// them (trimmed) and `count` counts all fields, so a message can say how many there were.
+struct Fields {
+  std::array<std::string_view, 6> field;
+  int count = 0;
+  std::string_view rest;
+};
+
+Fields split_fields(std::string_view text, int max_fields) {
+  Fields f;
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (true) {
+    while (i < n && is_blank(text[i])) ++i;
+    if (i == n) break;
+    if (f.count == max_fields) {
+      std::size_t end = n;
+      while (end > i && is_blank(text[end - 1])) --end;
+      f.rest = text.substr(i, end - i);
+      // Count the remaining fields for the message about extra fields.
+      while (i < n) {
+        while (i < n && !is_blank(text[i])) ++i;
+        ++f.count;
+        while (i < n && is_blank(text[i])) ++i;
+      }
+      break;
+    }
+    const std::size_t start = i;
+    while (i < n && !is_blank(text[i])) ++i;
+    f.field[f.count++] = text.substr(start, i - start);
+  }
+  return f;
+}
+
+class FieldParser {
+ public:
+  explicit FieldParser(const char* kind) : kind_(kind) {}
+
+  Error error(int field, const std::string& message) const {
+    return Error{std::string(kind_) + " field " + std::to_string(field) + " (" + FieldNames[field] + "): " + message};
+  }
+
+  // Parse the four position fields into `pos`; return the error, if any.
+  std::optional<Error> parse_position(const std::array<std::string_view, 6>& f, Position& pos) const {
+    if (auto e = parse_placement(f[0], pos)) return e;
+    if (f[1] == "w") {
+      pos.set_side_to_move(White);
+    } else if (f[1] == "b") {
+      pos.set_side_to_move(Black);
+    } else {
+      return error(2, quote(f[1]) + " is not w or b");
+    }
+    if (auto e = parse_castling(f[2], pos)) return e;
+    return parse_en_passant(f[3], pos);
+  }
+
+  // Parse a move counter into `out`; `min` is 0 for the halfmove clock and 1 for the move number.
+  std::optional<Error> parse_counter(int field, std::string_view s, int min, int& out) const {
+    if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string_view::npos)
+      return error(field, quote(s) + " is negative");
+    if (s.find_first_not_of("0123456789") != std::string_view::npos) return error(field, quote(s) + " is not a number");
+    std::size_t i = 0;
+    while (i + 1 < s.size() && s[i] == '0') ++i;  // leading zeros are tolerated
+    const std::string_view digits = s.substr(i);
+    unsigned value = 0;
+    if (digits.size() > 5 || std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc() ||
+        value > unsigned(MaxCounter))
+      return error(field, quote(s) + " is too large (at most " + std::to_string(MaxCounter) + ")");
+    if (int(value) < min) return error(field, "0 is not a move number (the first move is 1)");
+    out = int(value);
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<Error> parse_placement(std::string_view s, Position& pos) const {
+    int slashes = 0;
+    for (char c : s) slashes += c == '/';
+    if (slashes != 7) return error(1, std::to_string(slashes + 1) + " ranks, expected 8");
+
+    int rank = 7;
+    int file = 0;
+    bool after_digit = false;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+      const char c = i < s.size() ? s[i] : '/';
+      if (c == '/') {
+        if (file != 8) return error(1, "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) + " squares");
+        --rank;
+        file = 0;
+        after_digit = false;
+      } else if (c >= '0' && c <= '9') {
+        if (c == '0' || c == '9')
+          return error(1, "digit " + quote(std::string_view(&c, 1)) + " in rank " + std::to_string(rank + 1) +
+                              " (runs of empty squares are 1 to 8)");
+        if (after_digit) return error(1, "two digits in a row in rank " + std::to_string(rank + 1));
+        file += c - '0';
+        after_digit = true;
+      } else {
+        const Piece p = PieceFromChar[static_cast<unsigned char>(c)];
+        if (p == NoPiece)
+          return error(1, "bad character " + quote(std::string_view(&c, 1)) + " in rank " + std::to_string(rank + 1));
+        if (file < 8) pos.put_piece(p, make_square(File(file), Rank(rank)));
+        ++file;
+        after_digit = false;
+      }
+    }
+
+    for (Color c : {White, Black}) {
+      const int kings = pos.count(c, King);
+      if (kings == 0) return error(1, std::string(ColorNames[c]) + " has no king");
+      if (kings > 1) return error(1, std::string(ColorNames[c]) + " has " + std::to_string(kings) + " kings");
+    }
+    if (const Bitboard b = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8))) {
+      const Square s = lsb(b);
+      return error(1, std::string(ColorNames[color_of(pos.piece_on(s))]) + " pawn on " + square_name(s) +
+                          " (pawns never stand on rank 1 or 8)");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> parse_castling(std::string_view s, Position& pos) const {
+    CastlingRights rights = NoCastling;
+    if (s != "-") {
+      for (char c : s) {
+        CastlingRights cr;
+        switch (c) {
+          case 'K': case 'H': cr = WhiteKingside; break;
+          case 'Q': case 'A': cr = WhiteQueenside; break;
+          case 'k': case 'h': cr = BlackKingside; break;
+          case 'q': case 'a': cr = BlackQueenside; break;
+          default:
+            if ((c >= 'B' && c <= 'G') || (c >= 'b' && c <= 'g'))
+              return error(3, quote(std::string_view(&c, 1)) +
+                                  " names a rook on another file than a or h (Chess960 is not supported)");
+            if (c == '-') return error(3, "'-' must stand alone");
+            return error(3, "bad character " + quote(std::string_view(&c, 1)));
+        }
+        if (rights & cr) return error(3, "right " + std::string(1, right_letter(cr)) + " given twice");
+        rights |= cr;
+      }
+      for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+        if (!(rights & cr)) continue;
+        const Color c = (cr & WhiteCastling) ? White : Black;
+        const Square king = relative_square(c, E1);
+        const Square rook = castling_rook_square(cr);
+        const std::string who = std::string(ColorNames[c]);
+        if (pos.piece_on(king) != make_piece(c, King))
+          return error(3, "right " + std::string(1, right_letter(cr)) + " needs the " + who + " king on " + square_name(king));
+        if (pos.piece_on(rook) != make_piece(c, Rook))
+          return error(3, "right " + std::string(1, right_letter(cr)) + " needs a " + who + " rook on " + square_name(rook));
+      }
+    }
+    pos.set_castling_rights(rights);
+    return std::nullopt;
+  }
+
+  static char right_letter(CastlingRights cr) {
+    return cr == WhiteKingside ? 'K' : cr == WhiteQueenside ? 'Q' : cr == BlackKingside ? 'k' : 'q';
+  }
+
+  std::optional<Error> parse_en_passant(std::string_view s, Position& pos) const {
+    pos.set_ep_square(NoSquare);
+    if (s == "-") return std::nullopt;
+    const Result<Square> sq = parse_square(s);
+    if (!sq) return error(4, quote(s) + " is not a square or '-'");
+    const Square ep = *sq;
+    const Color us = pos.side_to_move();
+    const Color them = ~us;
+    const std::string name = square_name(ep);
+    if (relative_rank(us, ep) != Rank6)
+      return error(4, name + " is not on rank " + (us == White ? "6" : "3") + " with " + ColorNames[us] + " to move");
+    if (!pos.empty(ep)) return error(4, name + " is not empty");
+    const Square origin = Square(int(ep) - pawn_push(them));  // where the pawn started, behind ep
+    const Square landed = Square(int(ep) + pawn_push(them));
+    if (!pos.empty(origin))
+      return error(4, square_name(origin) + " is not empty, so no pawn can just have left it");
+    if (pos.piece_on(landed) != make_piece(them, Pawn))
+      return error(4, "no " + std::string(ColorNames[them]) + " pawn on " + square_name(landed) + " in front of " + name);
+    // Normalise: keep the square only when a pawn of the side to move can capture there.
+    if (pawn_attacks_bb(them, square_bb(ep)) & pos.pieces(us, Pawn)) pos.set_ep_square(ep);
+    return std::nullopt;
+  }
+
+  const char* kind_;
+};
+
+char* write_position(const Position& pos, char* out) {
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      const Piece p = pos.piece_on(make_square(File(f), Rank(r)));
+      if (p == NoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) *out++ = char('0' + empty);
+      empty = 0;
+      *out++ = PieceChars[p];
+    }
+    if (empty) *out++ = char('0' + empty);
+    if (r) *out++ = '/';
+  }
+  *out++ = ' ';
+  *out++ = pos.side_to_move() == White ? 'w' : 'b';
+  *out++ = ' ';
+  const CastlingRights cr = pos.castling_rights();
+  if (cr == NoCastling) *out++ = '-';
+  if (cr & WhiteKingside) *out++ = 'K';
+  if (cr & WhiteQueenside) *out++ = 'Q';
+  if (cr & BlackKingside) *out++ = 'k';
+  if (cr & BlackQueenside) *out++ = 'q';
+  *out++ = ' ';
+  const Square ep = pos.ep_square();
+  if (ep == NoSquare) {
+    *out++ = '-';
+  } else {
+    *out++ = char('a' + file_of(ep));
+    *out++ = char('1' + rank_of(ep));
+  }
+  return out;
+}
+
+// Write a counter (at most 5 digits: counters are 16-bit) without std::to_chars' error path.
+char* write_counter(char* out, unsigned n) {
+  char digits[8];
+  int len = 0;
+  do {
+    digits[len++] = char('0' + n % 10);
+    n /= 10;
+  } while (n && len < 8);
+  while (len) *out++ = digits[--len];
+  return out;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view fen) {
+  const FieldParser parser("FEN");
+  const Fields f = split_fields(fen, 6);
+  if (f.count == 0) return Error{"FEN is empty"};
+  if (f.count != 4 && f.count != 6)
+    return Error{"FEN has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") + ", expected 4 or 6"};
+  Position pos;
+  if (auto e = parser.parse_position(f.field, pos)) return *e;
+  if (f.count == 6) {
+    int halfmove = 0;
+    int fullmove = 1;
+    if (auto e = parser.parse_counter(5, f.field[4], 0, halfmove)) return *e;
+    if (auto e = parser.parse_counter(6, f.field[5], 1, fullmove)) return *e;
+    pos.set_halfmove_clock(halfmove);
+    pos.set_fullmove_number(fullmove);
+  }
+  return pos;
+}
+
+std::string to_fen(const Position& pos) {
+  char buffer[128];
+  char* out = write_position(pos, buffer);
+  *out++ = ' ';
+  out = write_counter(out, unsigned(pos.halfmove_clock()));
+  *out++ = ' ';
+  out = write_counter(out, unsigned(pos.fullmove_number()));
+  return std::string(buffer, std::size_t(out - buffer));
+}
+
+std::string to_fen4(const Position& pos) {
+  char buffer[128];
+  const char* end = write_position(pos, buffer);
+  return std::string(buffer, std::size_t(end - buffer));
+}
+
+Result<Epd> parse_epd(std::string_view epd) {
+  const FieldParser parser("EPD");
+  const Fields f = split_fields(epd, 4);
+  if (f.count == 0) return Error{"EPD is empty"};
+  if (f.count < 4)
+    return Error{"EPD has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") + ", expected at least 4"};
+  Epd result;
+  if (auto e = parser.parse_position(f.field, result.position)) return *e;
+  result.operations = std::string(f.rest);
+  return result;
+}
+
+std::string to_epd(const Epd& epd) {
+  std::string out = to_fen4(epd.position);
+  if (!epd.operations.empty()) {
+    out += ' ';
+    out += epd.operations;
+  }
+  return out;
+}
+
+Result<Square> parse_square(std::string_view s) {
+  if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+    return Error{quote(s) + " is not a square name"};
+  return make_square(File(s[0] - 'a'), Rank(s[1] - '1'));
+}
+
+std::string square_name(Square s) {
+  if (!is_ok(s)) return "-";
+  return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+}  // namespace chessrank

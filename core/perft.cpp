@@ -1,1 +1,32 @@
 #include "core/perft.h"
+
+#include "core/movegen.h"
+
+namespace chessrank {
+
+std::uint64_t perft(Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return count_legal_moves(pos);
+  std::uint64_t nodes = 0;
+  UndoInfo undo;
+  for (const Move m : legal_moves(pos)) {
+    pos.do_move(m, undo);
+    nodes += perft(pos, depth - 1);
+    pos.undo_move(m, undo);
+  }
+  return nodes;
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> result;
+  if (depth < 1) return result;
+  UndoInfo undo;
+  for (const Move m : legal_moves(pos)) {
+    pos.do_move(m, undo);
+    result.emplace_back(m, perft(pos, depth - 1));
+    pos.undo_move(m, undo);
+  }
+  return result;
+}
+
+}  // namespace chessrank

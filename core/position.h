@@ -49,6 +49,20 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void clear();
+  // Replace the placement by one set of squares per piece (indexed by Piece; entries that are not a
+  // piece are ignored). The sets must be disjoint. Decoders use it to build a whole board at once.
+  void set_placement(const Bitboard (&by_piece)[PieceCount]) {
+    board_.fill(NoPiece);
+    by_type_.fill(0);
+    by_color_.fill(0);
+    for (int p = WhitePawn; p <= BlackKing; ++p) {
+      const Piece pc = Piece(p);
+      if (type_of(pc) == NoPieceType || type_of(pc) > King) continue;
+      by_type_[type_of(pc)] |= by_piece[p];
+      by_color_[color_of(pc)] |= by_piece[p];
+      for (Bitboard b = by_piece[p]; b;) board_[pop_lsb(b)] = pc;
+    }
+  }
 
   // State.
   Color side_to_move() const { return side_to_move_; }
@@ -77,6 +91,9 @@ class Position {
   // Return the pieces giving check to the side to move (0 when it has no king).
   Bitboard checkers() const;
   bool in_check() const { return checkers() != 0; }
+  // Return the pieces of colour `c` that alone stand between c's king and an enemy slider on a line
+  // (absolute pins, whoever is to move); 0 when c has no king.
+  Bitboard pinned(Color c) const;
 
   // Moves. do_move expects a legal move (from movegen.h); undo_move must get the same move and record.
   void do_move(Move m, UndoInfo& undo);
@@ -92,6 +109,8 @@ class Position {
   }
 
  private:
+  void move_piece(Square from, Square to);
+
   std::array<Piece, SquareCount> board_{};
   std::array<Bitboard, PieceTypeCount> by_type_{};  // by_type_[NoPieceType] is unused (0)
   std::array<Bitboard, ColorCount> by_color_{};

@@ -1,0 +1,130 @@
+// Samples per second of the estimator: the checks alone on pre-drawn positions, and unrank plus checks
+// (what `chessrank estimate` does per sample), per rule set. One thread: the figures are per core.
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <pcg_random.hpp>
+
+#include "estimator/estimate.h"
+#include "estimator/legality.h"
+#include "rank/model.h"
+
+namespace chessrank::estimator {
+namespace {
+
+#ifdef CHESSRANK_HAVE_RANK
+const rank::RankModel* bench_model() {
+  for (const std::string& name : rank::model_names())
+    if (const rank::RankModel* m = rank::find_model(name)) return m;
+  return nullptr;
+}
+
+const std::vector<Position>& sample_positions() {
+  static const std::vector<Position> positions = [] {
+    std::vector<Position> v;
+    const rank::RankModel* model = bench_model();
+    if (!model) return v;
+    pcg64 rng(42, 0);
+    UniformBelow uniform(model->size());
+    BigInt index;
+    for (int i = 0; i < 100000; ++i) {
+      uniform.draw(rng, index);
+      if (auto pos = model->unrank(index)) v.push_back(*pos);
+    }
+    return v;
+  }();
+  return positions;
+}
+
+void BM_ChecksOnly(benchmark::State& state) {
+  const auto rules = RuleSet(state.range(0));
+  const std::vector<Position>& positions = sample_positions();
+  if (positions.empty()) {
+    state.SkipWithError("no ranking model");
+    return;
+  }
+  std::size_t i = 0, passed = 0;
+  for (auto _ : state) {
+    passed += judge(positions[i], rules, false).passes();
+    if (++i == positions.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(passed);
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::string(rule_set_name(rules)));
+}
+BENCHMARK(BM_ChecksOnly)->Arg(int(RuleSet::Default))->Arg(int(RuleSet::Seed000))->Arg(int(RuleSet::Tromp2021));
+
+// Only the positions that pass the default rules: the cost of the full cascade on a survivor.
+void BM_ChecksOnPassing(benchmark::State& state) {
+  std::vector<Position> passing;
+  for (const Position& p : sample_positions())
+    if (judge(p, RuleSet::Default, false).passes()) passing.push_back(p);
+  if (passing.empty()) {
+    state.SkipWithError("no passing positions");
+    return;
+  }
+  std::size_t i = 0, passed = 0;
+  for (auto _ : state) {
+    passed += judge(passing[i], RuleSet::Default, false).passes();
+    if (++i == passing.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(passed);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ChecksOnPassing);
+
+void BM_UnrankAndChecks(benchmark::State& state) {
+  const rank::RankModel* model = bench_model();
+  if (!model) {
+    state.SkipWithError("no ranking model");
+    return;
+  }
+  pcg64 rng(7, 0);
+  UniformBelow uniform(model->size());
+  BigInt index;
+  std::size_t passed = 0;
+  for (auto _ : state) {
+    uniform.draw(rng, index);
+    const Result<Position> pos = model->unrank(index);
+    passed += pos && judge(*pos, RuleSet::Default, false).passes();
+  }
+  benchmark::DoNotOptimize(passed);
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::string(model->name()));
+}
+BENCHMARK(BM_UnrankAndChecks);
+
+void BM_UnrankOnly(benchmark::State& state) {
+  const rank::RankModel* model = bench_model();
+  if (!model) {
+    state.SkipWithError("no ranking model");
+    return;
+  }
+  pcg64 rng(7, 0);
+  UniformBelow uniform(model->size());
+  BigInt index;
+  std::size_t ok = 0;
+  for (auto _ : state) {
+    uniform.draw(rng, index);
+    ok += model->unrank(index).ok();
+  }
+  benchmark::DoNotOptimize(ok);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_UnrankOnly);
+#endif
+
+void BM_UniformDraw(benchmark::State& state) {
+  pcg64 rng(7, 0);
+  UniformBelow uniform(BigInt("8726713169886222032347729969256422370854716254"));
+  BigInt index;
+  for (auto _ : state) {
+    uniform.draw(rng, index);
+    benchmark::DoNotOptimize(index);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_UniformDraw);
+
+}  // namespace
+}  // namespace chessrank::estimator

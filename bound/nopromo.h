@@ -1,0 +1,30 @@
+// Diagrams without promotions: placements of at most the original men of each side (king, queen,
+// 2 rooks, a light and a dark bishop, 2 knights, 8 pawns) that satisfy constraints every legal such
+// diagram satisfies. nopromo_count returns the exact size of that set; docs/bounds.md has the proofs.
+#pragma once
+
+#include "core/bigint.h"
+
+namespace chessrank::bound {
+
+// The board and material, generalised so that tests can compare small cases with enumeration.
+struct NopromoShape {
+  int files = 8;           // pawns per side = files; files <= 8
+  int ranks = 8;           // pawns stand on the ranks 2..ranks-1
+  int queens = 1;          // per side
+  int rooks = 2;
+  int knights = 2;
+  int light_bishops = 1;   // 0 or 1: a bishop that never promoted keeps its square colour
+  int dark_bishops = 1;
+  bool file_constraints = true;  // use the pawn-file/capture constraints (false: placements only)
+};
+
+// Return the number of men a side starts with.
+inline int original_men(const NopromoShape& s) {
+  return 1 + s.queens + s.rooks + s.knights + s.light_bishops + s.dark_bishops + s.files;
+}
+
+// Return the exact number of placements in the set described in docs/bounds.md ("nopromo").
+BigInt nopromo_count(const NopromoShape& shape);
+
+}  // namespace chessrank::bound

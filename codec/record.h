@@ -1,0 +1,45 @@
+// Fixed-size records by format name, the unit of `chessrank encode`, `decode` and `convert`: the code of
+// the format ("slot26" or "rank"), followed by the 3 counter bytes of slot26.h when counters are on.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+
+namespace chessrank::rank {
+class RankModel;
+}
+
+namespace chessrank::codec {
+
+class RecordFormat {
+ public:
+  // Return the format of that name, or why there is none ("rank" needs the rank library).
+  static Result<RecordFormat> find(std::string_view name, bool counters);
+  // Return the names of the formats this build supports.
+  static std::vector<std::string> names();
+
+  const std::string& name() const { return name_; }
+  bool counters() const { return counters_; }
+  std::size_t code_size() const { return code_size_; }
+  std::size_t record_size() const { return code_size_ + (counters_ ? 3 : 0); }
+
+  // Write record_size() bytes for `pos` to `out`; return why not (nothing useful is written then).
+  Result<bool> encode(const Position& pos, std::uint8_t* out) const;
+  // Decode one record of record_size() bytes.
+  Result<Position> decode(std::span<const std::uint8_t> record) const;
+
+ private:
+  std::string name_;
+  bool counters_ = false;
+  std::size_t code_size_ = 0;
+  const rank::RankModel* model_ = nullptr;  // for "rank"
+};
+
+}  // namespace chessrank::codec

@@ -1,0 +1,389 @@
+// The estimate driver: chunked sampling on worker threads, in-order merging, checkpoints.
+#include "estimator/estimate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include <pcg_random.hpp>
+
+#include "core/fen.h"
+
+namespace chessrank::estimator {
+
+namespace {
+
+template <std::size_t N>
+void add_array(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b) {
+  for (std::size_t i = 0; i < N; ++i) a[i] += b[i];
+}
+
+struct ChunkResult {
+  Tally tally;
+  std::string emitted;
+  std::optional<std::string> error;
+};
+
+ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& options, std::uint64_t chunk,
+                      std::uint64_t count, std::size_t check_count) {
+  ChunkResult r;
+  r.tally.rejected.assign(check_count, 0);
+  pcg64 rng(options.seed, chunk);
+  UniformBelow uniform(model.size());
+  BigInt index;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    uniform.draw(rng, index);
+    const Result<Position> unranked = model.unrank(index);
+    if (!unranked) {
+      r.error = "unrank of " + index.get_str() + " failed: " + unranked.error();
+      return r;
+    }
+    const Position& pos = *unranked;
+    const Verdict v = judge(pos, options.rules, false);
+    Tally& t = r.tally;
+    const int men = popcount(pos.pieces());
+    const int side = pos.side_to_move();
+    const int castling = pos.castling_rights() != NoCastling;
+    const int ep = pos.ep_square() != NoSquare;
+    const bool realistic = is_realistic(pos);
+    ++t.samples;
+    ++t.samples_by_men[men];
+    ++t.samples_by_side[side];
+    ++t.samples_by_castling[castling];
+    ++t.samples_by_ep[ep];
+    t.samples_realistic += realistic;
+    if (!v.passes()) {
+      ++t.rejected[v.check];
+      continue;
+    }
+    ++t.passed;
+    ++t.passed_by_men[men];
+    ++t.passed_by_side[side];
+    ++t.passed_by_castling[castling];
+    ++t.passed_by_ep[ep];
+    t.passed_realistic += realistic;
+    if (!options.emit.empty()) r.emitted += index.get_str() + ' ' + to_fen4(pos) + '\n';
+  }
+  return r;
+}
+
+// Checkpoint: a small text file of "key value" lines.
+template <std::size_t N>
+std::string join(const std::array<std::uint64_t, N>& a) {
+  std::string s;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i) s += ',';
+    s += std::to_string(a[i]);
+  }
+  return s;
+}
+std::string join(const std::vector<std::uint64_t>& a) {
+  std::string s;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(a[i]);
+  }
+  return s;
+}
+std::vector<std::uint64_t> split_numbers(const std::string& s) {
+  std::vector<std::uint64_t> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    out.push_back(std::stoull(item));
+  }
+  return out;
+}
+template <std::size_t N>
+bool fill(std::array<std::uint64_t, N>& a, const std::string& s) {
+  const auto v = split_numbers(s);
+  if (v.size() != N) return false;
+  std::copy(v.begin(), v.end(), a.begin());
+  return true;
+}
+
+struct Checkpoint {
+  std::uint64_t chunks = 0;
+  std::uint64_t emit_bytes = 0;
+};
+
+bool save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    if (!out) return false;
+    const Tally& t = r.tally;
+    out << "chessrank-estimate-checkpoint 1\n"
+        << "model " << r.model << "\nspace " << r.space.get_str() << "\nrules " << rule_set_name(r.rules)
+        << "\nseed " << r.seed << "\nchunk_size " << r.chunk_size << "\nchunks " << c.chunks << "\nemit_bytes "
+        << c.emit_bytes << "\nsamples " << t.samples << "\npassed " << t.passed << "\nrejected " << join(t.rejected)
+        << "\nsamples_by_men " << join(t.samples_by_men) << "\npassed_by_men " << join(t.passed_by_men)
+        << "\nsamples_by_side " << join(t.samples_by_side) << "\npassed_by_side " << join(t.passed_by_side)
+        << "\nsamples_by_castling " << join(t.samples_by_castling) << "\npassed_by_castling "
+        << join(t.passed_by_castling) << "\nsamples_by_ep " << join(t.samples_by_ep) << "\npassed_by_ep "
+        << join(t.passed_by_ep) << "\nrealistic " << t.samples_realistic << "," << t.passed_realistic << "\nhistory ";
+    for (std::size_t i = 0; i < r.history.size(); ++i)
+      out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
+    out << "\n";
+    if (!out) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  return !ec;
+}
+
+Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
+  std::ifstream in(path);
+  std::map<std::string, std::string> kv;
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto space = line.find(' ');
+    kv[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
+  }
+  if (!kv.count("chessrank-estimate-checkpoint")) return Error{path + " is not an estimate checkpoint"};
+  const auto mismatch = [&](const char* key, const std::string& want) -> std::optional<Error> {
+    if (kv[key] == want) return std::nullopt;
+    return Error{"checkpoint " + path + " has " + key + " " + kv[key] + ", this run " + want};
+  };
+  for (auto [key, want] : {std::pair<const char*, std::string>{"model", r.model}, {"space", r.space.get_str()},
+                           {"rules", std::string(rule_set_name(r.rules))}, {"seed", std::to_string(r.seed)},
+                           {"chunk_size", std::to_string(r.chunk_size)}})
+    if (auto e = mismatch(key, want)) return *e;
+  try {
+    Checkpoint c;
+    c.chunks = std::stoull(kv["chunks"]);
+    c.emit_bytes = std::stoull(kv["emit_bytes"]);
+    Tally& t = r.tally;
+    t.samples = std::stoull(kv["samples"]);
+    t.passed = std::stoull(kv["passed"]);
+    const auto rejected = split_numbers(kv["rejected"]);
+    if (rejected.size() != t.rejected.size()) return Error{"checkpoint " + path + ": wrong number of checks"};
+    t.rejected = rejected;
+    const auto realistic = split_numbers(kv["realistic"]);
+    const auto history = split_numbers(kv["history"]);
+    if (!fill(t.samples_by_men, kv["samples_by_men"]) || !fill(t.passed_by_men, kv["passed_by_men"]) ||
+        !fill(t.samples_by_side, kv["samples_by_side"]) || !fill(t.passed_by_side, kv["passed_by_side"]) ||
+        !fill(t.samples_by_castling, kv["samples_by_castling"]) ||
+        !fill(t.passed_by_castling, kv["passed_by_castling"]) || !fill(t.samples_by_ep, kv["samples_by_ep"]) ||
+        !fill(t.passed_by_ep, kv["passed_by_ep"]) || realistic.size() != 2 || history.size() % 2)
+      return Error{"checkpoint " + path + " is damaged"};
+    t.samples_realistic = realistic[0];
+    t.passed_realistic = realistic[1];
+    for (std::size_t i = 0; i < history.size(); i += 2) r.history.push_back({history[i], history[i + 1]});
+    return c;
+  } catch (const std::exception&) {
+    return Error{"checkpoint " + path + " is damaged"};
+  }
+}
+
+}  // namespace
+
+void Tally::add(const Tally& o) {
+  samples += o.samples;
+  passed += o.passed;
+  if (rejected.size() < o.rejected.size()) rejected.resize(o.rejected.size());
+  for (std::size_t i = 0; i < o.rejected.size(); ++i) rejected[i] += o.rejected[i];
+  add_array(samples_by_men, o.samples_by_men);
+  add_array(passed_by_men, o.passed_by_men);
+  add_array(samples_by_side, o.samples_by_side);
+  add_array(passed_by_side, o.passed_by_side);
+  add_array(samples_by_castling, o.samples_by_castling);
+  add_array(passed_by_castling, o.passed_by_castling);
+  add_array(samples_by_ep, o.samples_by_ep);
+  add_array(passed_by_ep, o.passed_by_ep);
+  samples_realistic += o.samples_realistic;
+  passed_realistic += o.passed_realistic;
+}
+
+bool is_realistic(const Position& pos) {
+  for (Color c : {White, Black}) {
+    const Bitboard b = pos.pieces(c, Bishop);
+    if (pos.count(c, Queen) > 3 || pos.count(c, Rook) > 2 || pos.count(c, Knight) > 2 ||
+        popcount(b & DarkSquaresBB) > 1 || popcount(b & LightSquaresBB) > 1)
+      return false;
+  }
+  return true;
+}
+
+Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) {
+  Interval iv;
+  if (n == 0) return iv;
+  const double z = 1.959963984540054;
+  const double nn = double(n), p = double(k) / nn, z2 = z * z;
+  const double denom = 1 + z2 / nn;
+  const double center = (p + z2 / (2 * nn)) / denom;
+  const double half = z / denom * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+  const double size = space.get_d();
+  iv.estimate = size * p;
+  iv.low = k == 0 ? 0 : size * std::max(0.0, center - half);  // exact bounds at the ends, no rounding noise
+  iv.high = k == n ? size : size * std::min(1.0, center + half);
+  return iv;
+}
+
+UniformBelow::UniformBelow(const BigInt& n) : n_(n) {
+  if (n_ <= 1) return;
+  const BigInt max = n_ - 1;
+  const std::size_t bits = mpz_sizeinbase(max.get_mpz_t(), 2);
+  words_ = (bits + 63) / 64;
+  const unsigned top = unsigned(bits - 64 * (words_ - 1));
+  top_mask_ = top == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << top) - 1;
+  buffer_.assign(words_, 0);
+}
+
+Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (options.samples == 0 && options.seconds <= 0) return Error{"give a number of samples or a time limit"};
+  if (options.chunk_size == 0) return Error{"chunk size must be positive"};
+  if (model.size() <= 0) return Error{"model " + std::string(model.name()) + " is empty"};
+
+  EstimateReport report;
+  report.model = std::string(model.name());
+  report.space = model.size();
+  report.rules = options.rules;
+  report.seed = options.seed;
+  report.chunk_size = options.chunk_size;
+  const std::size_t check_count = check_names(options.rules).size();
+  report.tally.rejected.assign(check_count, 0);
+
+  Checkpoint cp;
+  if (!options.checkpoint.empty() && std::filesystem::exists(options.checkpoint)) {
+    Result<Checkpoint> loaded = load_checkpoint(options.checkpoint, report);
+    if (!loaded) return Error{loaded.error()};
+    cp = *loaded;
+    report.resumed = true;
+  }
+  std::ofstream emit;
+  if (!options.emit.empty()) {
+    if (report.resumed && std::filesystem::exists(options.emit)) {
+      std::error_code ec;
+      std::filesystem::resize_file(options.emit, cp.emit_bytes, ec);
+      if (ec) return Error{"cannot truncate " + options.emit + ": " + ec.message()};
+      emit.open(options.emit, std::ios::app | std::ios::binary);
+    } else {
+      if (report.resumed && cp.emit_bytes) return Error{"emit file " + options.emit + " is gone; cannot resume it"};
+      emit.open(options.emit, std::ios::trunc | std::ios::binary);
+    }
+    if (!emit) return Error{"cannot write " + options.emit};
+  }
+
+  const std::uint64_t C = options.chunk_size;
+  const bool timed = options.samples == 0;
+  const std::uint64_t total_chunks = timed ? UINT64_MAX : (options.samples + C - 1) / C;
+  const auto chunk_count = [&](std::uint64_t c) {
+    return timed ? C : std::min<std::uint64_t>(C, options.samples - c * C);
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  report.threads = threads;
+
+  std::mutex mutex;
+  std::condition_variable ready;      // a chunk finished
+  std::condition_variable room;       // the merger caught up
+  std::map<std::uint64_t, ChunkResult> done;
+  std::uint64_t next = cp.chunks;     // next chunk to hand out
+  std::uint64_t merged = cp.chunks;   // chunks merged so far
+  bool stop = false;
+  const std::uint64_t window = 4 * std::uint64_t(threads);  // chunks in flight ahead of the merger
+
+  auto worker = [&] {
+    for (;;) {
+      std::uint64_t c;
+      {
+        std::unique_lock lock(mutex);
+        room.wait(lock, [&] { return stop || next < merged + window; });
+        if (stop || next >= total_chunks || (timed && elapsed() >= options.seconds)) {
+          stop = true;
+          ready.notify_all();
+          return;
+        }
+        c = next++;
+      }
+      ChunkResult r = run_chunk(model, options, c, chunk_count(c), check_count);
+      std::lock_guard lock(mutex);
+      done.emplace(c, std::move(r));
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker);
+
+  std::optional<std::string> failure;
+  double last_save = elapsed();
+  std::uint64_t emit_bytes = cp.emit_bytes;
+  // A checkpoint holds whole chunks only: a last, partial chunk is computed again in full on resume (its
+  // samples are a prefix of the full chunk's), so the state before it is what gets saved.
+  std::optional<EstimateReport> before_partial;
+  std::uint64_t partial_emit_bytes = 0;
+  const auto save = [&] {
+    if (before_partial) return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
+    return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
+  };
+  for (;;) {
+    ChunkResult r;
+    {
+      std::unique_lock lock(mutex);
+      ready.wait(lock, [&] { return done.count(merged) || (stop && next == merged); });
+      if (!done.count(merged)) break;  // everything handed out is merged
+      r = std::move(done.at(merged));
+      done.erase(merged);
+    }
+    if (r.error) {
+      failure = r.error;
+      std::lock_guard lock(mutex);
+      stop = true;
+      room.notify_all();
+      break;
+    }
+    if (r.tally.samples < C && !options.checkpoint.empty()) {
+      before_partial = report;
+      partial_emit_bytes = emit_bytes;
+    }
+    report.tally.add(r.tally);
+    report.history.push_back({report.tally.samples, report.tally.passed});
+    if (emit.is_open()) {
+      emit << r.emitted;
+      emit_bytes += r.emitted.size();
+    }
+    {
+      std::lock_guard lock(mutex);
+      ++merged;
+      room.notify_all();
+    }
+    if (options.progress) options.progress(report.tally.samples, options.samples, elapsed());
+    if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
+      if (emit.is_open()) emit.flush();
+      save();
+      last_save = elapsed();
+    }
+    if (!timed && merged == total_chunks) break;
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+    room.notify_all();
+  }
+  for (std::thread& t : pool) t.join();
+  if (failure) return Error{*failure};
+  if (emit.is_open()) {
+    emit.flush();
+    if (!emit) return Error{"writing " + options.emit + " failed"};
+  }
+  if (!options.checkpoint.empty() && !save())
+    return Error{"cannot write checkpoint " + options.checkpoint};
+  report.seconds = elapsed();
+  return report;
+}
+
+}  // namespace chessrank::estimator

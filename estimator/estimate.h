@@ -1,0 +1,107 @@
+// The Monte Carlo estimate of the number of legal positions: draw uniform indices below the size N of a
+// ranking model, unrank them, judge each position, and scale the pass rate by N. Every position that
+// passes is counted, so this is an upper estimate of the legal positions.
+//
+// Determinism: the sample stream is cut into chunks of `chunk_size` samples; chunk c draws from
+// pcg64(seed, stream c) and results merge in chunk order, so a run depends on the seed and the number of
+// samples only, never on the thread count or on being interrupted and resumed from a checkpoint.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/bigint.h"
+#include "core/result.h"
+#include "estimator/legality.h"
+#include "rank/model.h"
+
+namespace chessrank::estimator {
+
+struct EstimateOptions {
+  std::uint64_t samples = 0;  // stop after this many samples; 0: stop after `seconds`
+  double seconds = 0;         // wall time of this run, ended at a chunk boundary (when samples is 0)
+  std::uint64_t seed = 0;
+  unsigned threads = 0;  // 0: all hardware threads
+  RuleSet rules = RuleSet::Default;
+  std::string checkpoint;  // saved regularly; a run finding it resumes from it
+  std::string emit;        // receives "index FEN" for every passing position, in sample order
+  std::uint64_t chunk_size = 1 << 14;
+  double checkpoint_interval = 10;  // seconds between checkpoint saves
+  // Called on the driving thread after each merged chunk: samples done, samples planned (0 when timed),
+  // seconds elapsed.
+  std::function<void(std::uint64_t, std::uint64_t, double)> progress;
+};
+
+// Counts that merge by addition. Subsets are by men on the board, side to move, castling (any right or
+// none), en passant (square or none), and the "realistic" subset (see is_realistic).
+struct Tally {
+  std::uint64_t samples = 0, passed = 0;
+  std::vector<std::uint64_t> rejected;  // by check index of the rule set
+  std::array<std::uint64_t, 33> samples_by_men{}, passed_by_men{};
+  std::array<std::uint64_t, 2> samples_by_side{}, passed_by_side{};
+  std::array<std::uint64_t, 2> samples_by_castling{}, passed_by_castling{};
+  std::array<std::uint64_t, 2> samples_by_ep{}, passed_by_ep{};
+  std::uint64_t samples_realistic = 0, passed_realistic = 0;
+
+  void add(const Tally& other);
+  bool operator==(const Tally&) const = default;
+};
+
+// Seed 000's "realistic" positions, made precise: at most three queens, two rooks, two knights and one
+// bishop per square colour per side (no underpromotion, at most two queens promoted).
+bool is_realistic(const Position& pos);
+
+// A count estimate N * k / n with its 95% Wilson score interval.
+struct Interval {
+  double estimate = 0, low = 0, high = 0;
+};
+Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space);
+
+struct EstimateReport {
+  std::string model;
+  BigInt space;  // N
+  RuleSet rules = RuleSet::Default;
+  std::uint64_t seed = 0;
+  std::uint64_t chunk_size = 0;
+  Tally tally;
+  std::vector<std::array<std::uint64_t, 2>> history;  // (samples, passed) after each chunk
+  double seconds = 0;    // wall time of this run
+  unsigned threads = 1;
+  bool resumed = false;
+};
+
+Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
+
+// Draw a uniform integer in [0, n) by rejection of whole random words (no modulo bias).
+class UniformBelow {
+ public:
+  explicit UniformBelow(const BigInt& n);
+  template <class Rng>
+  void draw(Rng& rng, BigInt& out) {
+    if (words_ == 0) {
+      out = 0;
+      return;
+    }
+    do {
+      for (std::size_t w = 0; w < words_; ++w) buffer_[w] = std::uint64_t(rng());
+      buffer_[words_ - 1] &= top_mask_;
+      mpz_import(out.get_mpz_t(), words_, -1, sizeof(std::uint64_t), 0, 0, buffer_.data());
+    } while (out >= n_);
+  }
+
+ private:
+  BigInt n_;
+  std::size_t words_ = 0;
+  std::uint64_t top_mask_ = ~std::uint64_t(0);
+  std::vector<std::uint64_t> buffer_;
+};
+
+// Reports (report.cpp).
+std::string format_report(const EstimateReport& report);  // the text printed by `chessrank estimate`
+std::string report_json(const EstimateReport& report);
+std::string report_svg(const EstimateReport& report);
+
+}  // namespace chessrank::estimator

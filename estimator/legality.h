@@ -1,0 +1,53 @@
+// Legality checks: necessary conditions for a position to be reachable from the starting position by
+// legal moves. A position that fails a check is certainly illegal; one that passes them all may still be
+// illegal ("legal?"), which is why an estimate built on them is an upper estimate.
+//
+// Three rule sets:
+// - Default: the strongest sound set (check geometry, material, pawn structure, enclosure, last move).
+//   Every check has its soundness argument in docs/legality.md: none rejects a legal position.
+// - Seed000: ChessCounter's fourteen rules as published, some of them unsound (docs/legality.md).
+// - Tromp2021: the cascade of the 2021 ranking's simple filter, verdict strings included.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+
+namespace chessrank::estimator {
+
+enum class RuleSet : unsigned char { Default, Seed000, Tromp2021 };
+
+std::optional<RuleSet> parse_rule_set(std::string_view name);  // "default", "seed000", "tromp2021"
+std::string_view rule_set_name(RuleSet rules);
+
+// The outcome of judging one position: the first check that rejects it, or none.
+struct Verdict {
+  int check = -1;      // index into check_names(rules) of the rejecting check; -1 when all pass
+  std::string reason;  // why it failed (filled only when asked); for Tromp2021 the verdict string always
+  bool passes() const { return check < 0; }
+};
+
+// Return the names of the checks of a rule set, in the order they are applied.
+const std::vector<std::string>& check_names(RuleSet rules);
+
+// Judge a position (one king per side, no pawn on rank 1 or 8: what parse_fen and unrank produce).
+// Set `explain` to get the reason of a failure; without it judging allocates nothing.
+Verdict judge(const Position& pos, RuleSet rules, bool explain = true);
+
+// Return the verdict of the 2021 filter: "Illegal Adjacent Kings", ..., "Single Check", "No Checks".
+std::string_view tromp2021_verdict(const Position& pos);
+
+}  // namespace chessrank::estimator
+
+namespace chessrank::estimator {
+
+// Parse a FEN for the 2021 filter, which looks at placement and side to move only: when parse_fen
+// refuses the castling or en passant field (data files of that project carry rights without the king at
+// home), parse again with both fields "-".
+Result<Position> parse_fen_for_tromp2021(std::string_view fen);
+
+}  // namespace chessrank::estimator

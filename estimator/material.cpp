@@ -1,0 +1,311 @@
+// Material and pawn structure, and the men that never moved. A pawn on its start square, and a king or
+// rook that keeps a castling right, stood on its square for the whole game: no man ever crossed it or
+// landed on it. Flooding the board through the other squares bounds where every man can have come from.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/fen.h"
+#include "estimator/checks.h"
+
+namespace chessrank::estimator::detail {
+
+namespace {
+
+constexpr Bitboard NotFileA = ~file_bb(FileA);
+constexpr Bitboard NotFileH = ~file_bb(FileH);
+constexpr Bitboard NotFileAB = ~(file_bb(FileA) | file_bb(FileB));
+constexpr Bitboard NotFileGH = ~(file_bb(FileG) | file_bb(FileH));
+
+constexpr Bitboard diagonal_step(Bitboard b) {
+  return ((b & NotFileH) << 9) | ((b & NotFileA) << 7) | ((b & NotFileH) >> 7) | ((b & NotFileA) >> 9);
+}
+constexpr Bitboard orthogonal_step(Bitboard b) { return (b << 8) | (b >> 8) | ((b & NotFileH) << 1) | ((b & NotFileA) >> 1); }
+constexpr Bitboard knight_step(Bitboard b) {
+  return ((b & NotFileH) << 17) | ((b & NotFileA) << 15) | ((b & NotFileGH) << 10) | ((b & NotFileAB) << 6) |
+         ((b & NotFileA) >> 17) | ((b & NotFileH) >> 15) | ((b & NotFileAB) >> 10) | ((b & NotFileGH) >> 6);
+}
+// Bit counts of 8-bit masks: the subset DP's hot loop should not call the library popcount (the build
+// does not assume the POPCNT instruction).
+constexpr auto PopCount8 = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (int m = 1; m < 256; ++m) t[m] = std::uint8_t(t[m >> 1] + (m & 1));
+  return t;
+}();
+
+Bitboard pawn_step(Color c, Bitboard b) { return pawn_push_bb(c, b) | pawn_attacks_bb(c, b); }
+
+// Return the squares reachable from `from` by repeated steps through `allowed` squares.
+template <class Step>
+Bitboard flood(Bitboard from, Bitboard allowed, Step step) {
+  Bitboard reached = from;
+  for (;;) {
+    const Bitboard next = reached | (step(reached) & allowed);
+    if (next == reached) return reached;
+    reached = next;
+  }
+}
+
+Bitboard step_of(PieceType pt, Bitboard b) {
+  switch (pt) {
+    case Knight: return knight_step(b);
+    case Bishop: return diagonal_step(b);
+    case Rook: return orthogonal_step(b);
+    default: return diagonal_step(b) | orthogonal_step(b);
+  }
+}
+
+// Return the squares on which `c` can have promoted: last-rank squares a pawn of c can reach from a start
+// square it left, never crossing a man that did not move.
+Bitboard promotion_squares(Color c, Bitboard fixed) {
+  const Bitboard start = rank_bb(relative_rank(c, Rank2)) & ~fixed;
+  const Bitboard reach = flood(start, ~fixed, [c](Bitboard b) { return pawn_step(c, b); });
+  return reach & rank_bb(relative_rank(c, Rank8)) & ~fixed;
+}
+
+// The original square of c's bishop that lives on the square colour of `dark`.
+Square bishop_home(Color c, bool dark) {
+  // c1 is dark, f1 light; for black, f8 is dark and c8 light.
+  return c == White ? (dark ? C1 : F1) : (dark ? F8 : C8);
+}
+
+// Return the promoted bishops of c on squares of one colour: all but the original, which is only
+// possible on squares its home connects to.
+int promoted_bishops(const Position& pos, Color c, bool dark, Bitboard fixed) {
+  const Bitboard bishops = pos.pieces(c, Bishop) & (dark ? DarkSquaresBB : LightSquaresBB);
+  if (!bishops) return 0;
+  const Bitboard region = flood(square_bb(bishop_home(c, dark)), ~fixed, diagonal_step);
+  return popcount(bishops) - ((bishops & region) ? 1 : 0);
+}
+
+}  // namespace
+
+Bitboard fixed_men(const Position& pos) {
+  Bitboard fixed = (pos.pieces(White, Pawn) & rank_bb(Rank2)) | (pos.pieces(Black, Pawn) & rank_bb(Rank7));
+  const CastlingRights cr = pos.castling_rights();
+  if (cr & WhiteCastling) fixed |= square_bb(E1);
+  if (cr & BlackCastling) fixed |= square_bb(E8);
+  for (CastlingRights r : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+    if (cr & r) fixed |= square_bb(castling_rook_square(r));
+  return fixed;
+}
+
+int min_promoted(const Position& pos, Color c, Bitboard fixed) {
+  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
+         std::max(0, pos.count(c, Knight) - 2) + promoted_bishops(pos, c, true, fixed) +
+         promoted_bishops(pos, c, false, fixed);
+}
+
+bool check_material(const Position& pos, std::string* reason) {
+  const Bitboard fixed = fixed_men(pos);
+  int total = 0;
+  for (Color c : {White, Black}) {
+    const int promoted = min_promoted(pos, c, fixed);
+    const int pawns = pos.count(c, Pawn);
+    total += promoted;
+    if (pawns + promoted > 8) {
+      if (reason)
+        *reason = std::string(color_name(c)) + " has " + std::to_string(pawns) + (pawns == 1 ? " pawn" : " pawns") +
+                  " and at least " + std::to_string(promoted) + (promoted == 1 ? " promoted man" : " promoted men") +
+                  ", more than its 8 pawns";
+      return false;
+    }
+    if (!promoted) continue;
+    const Bitboard squares = promotion_squares(c, fixed);
+    if (!squares) {
+      if (reason)
+        *reason = std::string(color_name(c)) + " has promoted men but none of its pawns can have reached the last rank";
+      return false;
+    }
+    for (bool dark : {true, false}) {
+      if (promoted_bishops(pos, c, dark, fixed) && !(squares & (dark ? DarkSquaresBB : LightSquaresBB))) {
+        if (reason)
+          *reason = std::string(color_name(c)) + " has a promoted " + (dark ? "dark" : "light") +
+                    "-squared bishop but can have promoted only on " + (dark ? "light" : "dark") + " squares";
+        return false;
+      }
+    }
+  }
+  if (total && popcount(pos.pieces()) == 32) {
+    if (reason) *reason = "promoted men but no capture: no pawn can have got past the opposing pawn on its file";
+    return false;
+  }
+  return true;
+}
+
+int min_pawn_captures(const Position& pos, Color c, Bitboard looped) {
+  const Bitboard start_rank = rank_bb(relative_rank(c, Rank2));
+  const Bitboard pawns = pos.pieces(c, Pawn);
+  // Pawns on their start squares are their own originals; the others need distinct free start files.
+  unsigned free_files = 0;
+  for (int f = 0; f < 8; ++f)
+    if (!(pawns & start_rank & file_bb(File(f)))) free_files |= 1u << f;
+  // Fast path: every pawn alone on a free file of its own, none looped, costs nothing.
+  {
+    unsigned files = 0;
+    bool simple = !(looped & pawns);
+    for (Bitboard b = pawns & ~start_rank; b && simple;) {
+      const unsigned f = 1u << file_of(pop_lsb(b));
+      simple = (free_files & f) && !(files & f);
+      files |= f;
+    }
+    if (simple) return 0;
+  }
+  int cost[8][8];
+  int n = 0;
+  for (Bitboard b = pawns & ~start_rank; b; ++n) {
+    const Square s = pop_lsb(b);
+    const int reach = relative_rank(c, s) - Rank2;  // captures it can have made: one per rank advanced
+    const bool loop = looped & square_bb(s);
+    for (int f = 0; f < 8; ++f) {
+      int d = std::abs(int(file_of(s)) - f);
+      if (loop && d == 0) d = 2;  // it left its file and came back
+      cost[n][f] = (free_files >> f & 1) && d <= reach ? d : InfiniteCaptures;
+    }
+  }
+  if (!n) return 0;
+  // Minimum-cost assignment of the n pawns to distinct free files: a DP over subsets of files.
+  int dp[256];
+  std::fill(dp, dp + 256, InfiniteCaptures);
+  dp[0] = 0;
+  int best = InfiniteCaptures;
+  for (unsigned mask = 0; mask < 256; ++mask) {
+    if (dp[mask] >= InfiniteCaptures) continue;
+    const int i = PopCount8[mask];
+    if (i == n) {
+      best = std::min(best, dp[mask]);
+      continue;
+    }
+    for (unsigned rest = free_files & ~mask; rest; rest &= rest - 1) {
+      const int f = std::countr_zero(rest);
+      const int v = dp[mask] + cost[i][f];
+      if (v < dp[mask | 1u << f]) dp[mask | 1u << f] = v;
+    }
+  }
+  return best;
+}
+
+bool check_pawn_structure(const Position& pos, std::string* reason) {
+  for (Color c : {White, Black}) {
+    const int best = min_pawn_captures(pos, c, 0);
+    if (best >= InfiniteCaptures) {
+      if (reason)
+        *reason = std::string(color_name(c)) + "'s pawns cannot all have come from different start squares";
+      return false;
+    }
+    const int available = missing(pos, ~c);
+    if (best > available) {
+      if (reason)
+        *reason = std::string(color_name(c)) + "'s pawns need " + std::to_string(best) + " captures but only " +
+                  std::to_string(available) + " " + color_name(~c) + (available == 1 ? " man is" : " men are") +
+                  " missing";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool check_crossed_pawns(const Position& pos, std::string* reason) {
+  // On a file where a black pawn stands below a white pawn, the two cannot both have stayed on that file
+  // all game (pawns on one file never pass): one of the pawns of such pairs entered the file by a capture.
+  // A file with two such white pawns (or two such black ones) has one automatically (only one can be the
+  // file's original); otherwise the single candidate of the colour chosen pays its capture: one if it
+  // came from another file, two if it left its own file and came back.
+  const Bitboard wp = pos.pieces(White, Pawn), bp = pos.pieces(Black, Pawn);
+  Bitboard single_white[8], single_black[8];
+  int open[8];
+  int count = 0;
+  for (int f = 0; f < 8; ++f) {
+    const Bitboard w = wp & file_bb(File(f)), b = bp & file_bb(File(f));
+    if (!w || !b || lsb(b) > msb(w)) continue;
+    const Bitboard high_whites = w & ~((square_bb(lsb(b)) << 1) - 1);  // white pawns above the lowest black
+    const Bitboard low_blacks = b & ((square_bb(msb(w))) - 1);        // black pawns below the highest white
+    if (more_than_one(high_whites) || more_than_one(low_blacks)) continue;
+    single_white[count] = high_whites;
+    single_black[count] = low_blacks;
+    open[count++] = f;
+  }
+  if (!count) return true;
+  const int white_budget = missing(pos, Black), black_budget = missing(pos, White);
+  // Try every choice of which colour pays on each open file.
+  int white_cost[256], black_cost[256];
+  const unsigned all = (1u << count) - 1;
+  for (unsigned m = 0; m <= all; ++m) {
+    Bitboard w = 0, b = 0;
+    for (int i = 0; i < count; ++i) (m >> i & 1 ? w : b) |= m >> i & 1 ? single_white[i] : single_black[i];
+    white_cost[m] = min_pawn_captures(pos, White, w);
+    black_cost[all & ~m] = min_pawn_captures(pos, Black, b);
+  }
+  for (unsigned m = 0; m <= all; ++m)
+    if (white_cost[m] <= white_budget && black_cost[all & ~m] <= black_budget) return true;
+  if (reason) {
+    std::string files;
+    for (int i = 0; i < count; ++i) files += std::string(files.empty() ? "" : ", ") + char('a' + open[i]);
+    *reason = "black pawns below white pawns on file " + files + ": the pawns need more captures than the " +
+              std::to_string(white_budget) + " by white and " + std::to_string(black_budget) +
+              " by black the missing men allow";
+  }
+  return false;
+}
+
+bool check_enclosure(const Position& pos, std::string* reason) {
+  const Bitboard fixed = fixed_men(pos);
+  if (!fixed) return true;  // nothing walls anything in
+  for (Color c : {White, Black}) {
+    const Bitboard promo = promotion_squares(c, fixed);
+    for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) {
+      const Bitboard men = pos.pieces(c, pt) & ~fixed;
+      if (!men) continue;
+      Bitboard homes;
+      switch (pt) {
+        case Knight: homes = square_bb(B1) | square_bb(G1); break;
+        case Bishop: homes = square_bb(C1) | square_bb(F1); break;
+        case Rook: homes = square_bb(A1) | square_bb(H1); break;
+        case Queen: homes = square_bb(D1); break;
+        default: homes = square_bb(E1); break;
+      }
+      if (c == Black) homes <<= 56;
+      const Bitboard origins = (homes | (pt == King ? 0 : promo)) & ~fixed;
+      const Bitboard reach = flood(origins, ~fixed, [pt](Bitboard b) { return step_of(pt, b); });
+      if (const Bitboard stuck = men & ~reach) {
+        if (reason)
+          *reason = std::string("the ") + color_name(c) + " " + piece_name(pt) + " on " + square_name(lsb(stuck)) +
+                    " cannot have got there past the men that never moved";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace chessrank::estimator::detail
+
+namespace chessrank::estimator::detail {
+
+int opposed_files(const Position& pos) {
+  int opposed = 0;
+  for (int f = 0; f < 8; ++f) {
+    const Bitboard w = pos.pieces(White, Pawn) & file_bb(File(f));
+    const Bitboard b = pos.pieces(Black, Pawn) & file_bb(File(f));
+    if (w && b && msb(b) > lsb(w)) ++opposed;
+  }
+  return opposed;
+}
+
+bool check_opposed_pawns(const Position& pos, std::string* reason) {
+  const Bitboard fixed = fixed_men(pos);
+  const int captures = 32 - popcount(pos.pieces());
+  const int need = pos.count(White, Pawn) + pos.count(Black, Pawn) + min_promoted(pos, White, fixed) +
+                   min_promoted(pos, Black, fixed) - 8 - captures;
+  if (need <= 0) return true;
+  const int opposed = opposed_files(pos);
+  if (opposed >= need) return true;
+  if (reason)
+    *reason = std::to_string(opposed) + (opposed == 1 ? " file has" : " files have") +
+              " a black pawn above a white pawn, but the pawns and promoted men left after " +
+              std::to_string(captures) + (captures == 1 ? " capture" : " captures") + " need " + std::to_string(need);
+  return false;
+}
+
+}  // namespace chessrank::estimator::detail

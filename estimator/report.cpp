@@ -1,0 +1,200 @@
+// The estimate's reports: text for the terminal, JSON for programs, SVG for people.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "estimator/estimate.h"
+
+namespace chessrank::estimator {
+
+namespace {
+
+std::string sci(double x, int digits = 3) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", digits, x);
+  return buf;
+}
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::string pad(std::string s, std::size_t width, bool right = false) {
+  if (s.size() >= width) return s;
+  return right ? std::string(width - s.size(), ' ') + s : s + std::string(width - s.size(), ' ');
+}
+
+std::string interval_text(const Interval& iv) {
+  return sci(iv.estimate) + "  [" + sci(iv.low) + ", " + sci(iv.high) + "]";
+}
+
+std::string json_interval(const Interval& iv) {
+  return "{\"estimate\": " + sci(iv.estimate, 6) + ", \"low\": " + sci(iv.low, 6) + ", \"high\": " + sci(iv.high, 6) + "}";
+}
+
+// One subset row: its share of the space and its estimate.
+struct Row {
+  std::string label;
+  std::uint64_t samples, passed;
+};
+
+std::vector<Row> subset_rows(const Tally& t, const std::string& which) {
+  std::vector<Row> rows;
+  if (which == "men") {
+    for (int m = 0; m <= 32; ++m)
+      if (t.samples_by_men[m]) rows.push_back({std::to_string(m), t.samples_by_men[m], t.passed_by_men[m]});
+  } else if (which == "side") {
+    rows = {{"white", t.samples_by_side[0], t.passed_by_side[0]}, {"black", t.samples_by_side[1], t.passed_by_side[1]}};
+  } else if (which == "castling") {
+    rows = {{"none", t.samples_by_castling[0], t.passed_by_castling[0]},
+            {"some", t.samples_by_castling[1], t.passed_by_castling[1]}};
+  } else {
+    rows = {{"none", t.samples_by_ep[0], t.passed_by_ep[0]}, {"square", t.samples_by_ep[1], t.passed_by_ep[1]}};
+  }
+  return rows;
+}
+
+const char* const Subsets[] = {"men", "side", "castling", "ep"};
+const char* const SubsetTitles[] = {"men on the board", "side to move", "castling rights", "en passant"};
+
+}  // namespace
+
+std::string format_report(const EstimateReport& r) {
+  const Tally& t = r.tally;
+  std::string out;
+  out += "model " + r.model + ": N = " + r.space.get_str() + " (" + sci(r.space.get_d()) + ")\n";
+  out += "rules " + std::string(rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
+  out += "samples drawn: " + std::to_string(t.samples);
+  if (r.seconds > 0)
+    out += " (this run " + fixed(r.seconds, 1) + " s on " + std::to_string(r.threads) + " threads" +
+           (r.resumed ? ", resumed from checkpoint" : "") + ")";
+  out += "\n";
+  const double rate = t.samples ? double(t.passed) / double(t.samples) : 0;
+  out += "passing positions: " + std::to_string(t.passed) + " (" + fixed(100 * rate, 4) + "%)\n";
+  out += "upper estimate: every position that passes is counted\n";
+  out += "estimate: " + interval_text(wilson_estimate(t.passed, t.samples, r.space)) + " (95% Wilson interval)\n";
+  out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
+         interval_text(wilson_estimate(t.passed_realistic, t.samples, r.space)) + "\n";
+  out += "\nrejections by check:\n";
+  const auto& names = check_names(r.rules);
+  for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
+    out += "  " + pad(names[i], 36) + pad(std::to_string(t.rejected[i]), 12, true) + "  " +
+           pad(fixed(t.samples ? 100.0 * double(t.rejected[i]) / double(t.samples) : 0, 3), 8, true) + "%\n";
+  for (int s = 0; s < 4; ++s) {
+    out += std::string("\nby ") + SubsetTitles[s] + ":\n";
+    out += "  " + pad("", 8) + pad("samples", 12, true) + pad("passing", 12, true) + "  estimate   95% interval\n";
+    for (const Row& row : subset_rows(t, Subsets[s]))
+      out += "  " + pad(row.label, 8) + pad(std::to_string(row.samples), 12, true) +
+             pad(std::to_string(row.passed), 12, true) + "  " +
+             interval_text(wilson_estimate(row.passed, t.samples, r.space)) + "\n";
+  }
+  return out;
+}
+
+std::string report_json(const EstimateReport& r) {
+  const Tally& t = r.tally;
+  std::string o = "{\n";
+  o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
+  o += "  \"rules\": \"" + std::string(rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
+  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples) + ",\n";
+  o += "  \"passed\": " + std::to_string(t.passed) + ",\n  \"upper_estimate\": true,\n";
+  o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) + ",\n";
+  o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed, t.samples, r.space)) + ",\n";
+  o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples_realistic) + ", \"passed\": " +
+       std::to_string(t.passed_realistic) +
+       ", \"count\": " + json_interval(wilson_estimate(t.passed_realistic, t.samples, r.space)) + "},\n";
+  o += "  \"rejections\": [";
+  const auto& names = check_names(r.rules);
+  for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
+    o += std::string(i ? ", " : "") + "{\"check\": \"" + names[i] + "\", \"count\": " + std::to_string(t.rejected[i]) + "}";
+  o += "],\n";
+  for (int s = 0; s < 4; ++s) {
+    o += std::string("  \"by_") + Subsets[s] + "\": [";
+    bool first = true;
+    for (const Row& row : subset_rows(t, Subsets[s])) {
+      o += std::string(first ? "" : ", ") + "{\"subset\": \"" + row.label + "\", \"samples\": " +
+           std::to_string(row.samples) + ", \"passed\": " + std::to_string(row.passed) +
+           ", \"count\": " + json_interval(wilson_estimate(row.passed, t.samples, r.space)) + "}";
+      first = false;
+    }
+    o += "],\n";
+  }
+  o += "  \"history\": [";
+  for (std::size_t i = 0; i < r.history.size(); ++i)
+    o += std::string(i ? ", " : "") + "[" + std::to_string(r.history[i][0]) + ", " + std::to_string(r.history[i][1]) + "]";
+  o += "]\n}\n";
+  return o;
+}
+
+std::string report_svg(const EstimateReport& r) {
+  const Tally& t = r.tally;
+  const double W = 800, H = 300, left = 90, right = 20, top = 30, bottom = 40;
+  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"640\" font-family=\"sans-serif\" "
+                  "font-size=\"12\">\n<rect width=\"800\" height=\"640\" fill=\"white\"/>\n";
+  // Panel 1: the running estimate and its 95% band against samples.
+  s += "<text x=\"" + fixed(left, 0) + "\" y=\"18\">running estimate (" + r.model + ", rules " +
+       std::string(rule_set_name(r.rules)) + ") with 95% band; upper estimate</text>\n";
+  double lo = 1e300, hi = 0;
+  std::vector<Interval> ivs;
+  // Scale to the band after the first tenth of the samples; the early, wide band is clipped.
+  const double tenth = r.history.empty() ? 0 : double(r.history.back()[0]) / 10;
+  for (const auto& h : r.history) {
+    ivs.push_back(wilson_estimate(h[1], h[0], r.space));
+    if (double(h[0]) < tenth && &h != &r.history.back()) continue;
+    lo = std::min(lo, ivs.back().low);
+    hi = std::max(hi, ivs.back().high);
+  }
+  if (ivs.empty() || hi <= lo) {
+    lo = 0;
+    hi = std::max(1.0, hi);
+  }
+  const double max_samples = r.history.empty() ? 1 : double(r.history.back()[0]);
+  const auto px = [&](double n) { return left + (W - left - right) * n / max_samples; };
+  const auto py = [&](double v) {
+    return top + (H - top - bottom) * (1 - std::clamp((v - lo) / (hi - lo), 0.0, 1.0));
+  };
+  s += "<rect x=\"" + fixed(left, 0) + "\" y=\"" + fixed(top, 0) + "\" width=\"" + fixed(W - left - right, 0) +
+       "\" height=\"" + fixed(H - top - bottom, 0) + "\" fill=\"none\" stroke=\"black\"/>\n";
+  if (!ivs.empty()) {
+    std::string band = "<polygon fill=\"#9ecae1\" stroke=\"none\" points=\"";
+    for (std::size_t i = 0; i < ivs.size(); ++i)
+      band += fixed(px(double(r.history[i][0])), 1) + "," + fixed(py(ivs[i].high), 1) + " ";
+    for (std::size_t i = ivs.size(); i-- > 0;)
+      band += fixed(px(double(r.history[i][0])), 1) + "," + fixed(py(ivs[i].low), 1) + " ";
+    s += band + "\"/>\n<polyline fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"";
+    for (std::size_t i = 0; i < ivs.size(); ++i)
+      s += fixed(px(double(r.history[i][0])), 1) + "," + fixed(py(ivs[i].estimate), 1) + " ";
+    s += "\"/>\n";
+  }
+  for (int k = 0; k <= 4; ++k) {
+    const double v = lo + (hi - lo) * k / 4;
+    s += "<text x=\"" + fixed(left - 5, 0) + "\" y=\"" + fixed(py(v) + 4, 1) + "\" text-anchor=\"end\">" + sci(v, 2) +
+         "</text>\n";
+  }
+  s += "<text x=\"" + fixed(W - right, 0) + "\" y=\"" + fixed(H - 15, 0) + "\" text-anchor=\"end\">samples: " +
+       std::to_string(t.samples) + "</text>\n";
+  // Panel 2: the estimate by men on the board.
+  const double top2 = 340, H2 = 260;
+  s += "<text x=\"" + fixed(left, 0) + "\" y=\"" + fixed(top2 - 10, 0) + "\">estimate by men on the board</text>\n";
+  double peak = 0;
+  for (int m = 0; m <= 32; ++m) peak = std::max(peak, wilson_estimate(t.passed_by_men[m], t.samples, r.space).estimate);
+  if (peak <= 0) peak = 1;
+  const double bw = (W - left - right) / 33;
+  for (int m = 0; m <= 32; ++m) {
+    const double v = wilson_estimate(t.passed_by_men[m], t.samples, r.space).estimate;
+    const double h = (H2 - 30) * v / peak;
+    s += "<rect x=\"" + fixed(left + m * bw + 1, 1) + "\" y=\"" + fixed(top2 + H2 - 30 - h, 1) + "\" width=\"" +
+         fixed(bw - 2, 1) + "\" height=\"" + fixed(h, 1) + "\" fill=\"#3182bd\"/>\n";
+    if (m % 4 == 0)
+      s += "<text x=\"" + fixed(left + (m + 0.5) * bw, 1) + "\" y=\"" + fixed(top2 + H2 - 12, 0) +
+           "\" text-anchor=\"middle\">" + std::to_string(m) + "</text>\n";
+  }
+  s += "<text x=\"" + fixed(left - 5, 0) + "\" y=\"" + fixed(top2 + 4, 0) + "\" text-anchor=\"end\">" + sci(peak, 2) +
+       "</text>\n</svg>\n";
+  return s;
+}
+
+}  // namespace chessrank::estimator

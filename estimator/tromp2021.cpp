@@ -1,0 +1,125 @@
+// The 2021 ranking's simple filter (../shared/reference/tromp-2021-filter.md): a cascade whose first
+// matching test gives the verdict. Reproduced as specified, including its heuristics; it is not a sound
+// rule set (see docs/legality.md).
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "core/fen.h"
+#include "estimator/checks.h"
+#include "estimator/legality.h"
+
+namespace chessrank::estimator::detail {
+
+namespace {
+
+// Enemy men attacking the king of `c`, kings excluded.
+Bitboard tromp_checkers(const Position& pos, Color c) {
+  const Square k = pos.king_square(c);
+  return pos.attackers_to(k) & pos.pieces(~c) & ~pos.pieces(King);
+}
+
+int promoted(const Position& pos, Color c) {
+  const int b = pos.count(c, Bishop);
+  const bool both = (pos.pieces(c, Bishop) & DarkSquaresBB) && (pos.pieces(c, Bishop) & LightSquaresBB);
+  const int pb = both ? b - 2 : b - 1;
+  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) + std::max(0, pb) +
+         std::max(0, pos.count(c, Knight) - 2);
+}
+
+int slack(const Position& pos) {
+  const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
+  const int wproms = promoted(pos, White), bproms = promoted(pos, Black);
+  const int wpx = 8 - wp - wproms, bpx = 8 - bp - bproms;
+  if (wpx < 0 || bpx < 0) return -1;
+  const int captures = 32 - popcount(pos.pieces());
+  const int maxuwp = bpx + captures - wproms;
+  const int minopp = wp - maxuwp;  // equals bp - maxubp: both are wp + bp + proms - 8 - captures
+  int opposed = 0;
+  for (int f = 0; f < 8; ++f) {
+    const Bitboard w = pos.pieces(White, Pawn) & file_bb(File(f));
+    const Bitboard b = pos.pieces(Black, Pawn) & file_bb(File(f));
+    if (w && b && msb(b) > lsb(w)) ++opposed;
+  }
+  return opposed - minopp;
+}
+
+char letter(PieceType pt) { return " pnbrqk"[pt]; }
+
+int min_taxi(char a, char b) {
+  if (a > b) std::swap(a, b);
+  const std::string pair{a, b};
+  if (pair == "bn") return 7;
+  if (pair == "nq" || pair == "nr") return 6;
+  if (pair == "bq" || pair == "br" || pair == "pq" || pair == "pr" || pair == "qr") return 5;
+  return 1000;  // bb, bp, nn, np, pp, qq, rr
+}
+
+bool discovered_double_check(const Position& pos, Bitboard checkers, int slack_value) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square k = pos.king_square(us);
+  const Square c0 = lsb(checkers), c1 = msb(checkers);
+  const int x0 = int(file_of(c0)) - int(file_of(k)), y0 = int(rank_of(c0)) - int(rank_of(k));
+  const int x1 = int(file_of(c1)) - int(file_of(k)), y1 = int(rank_of(c1)) - int(rank_of(k));
+  const int inner = x0 * x1 + y0 * y1;
+  const bool sharp = inner > 0, right = inner == 0;
+  const int taxi = std::abs(x0) + std::abs(y0) + std::abs(x1) + std::abs(y1);
+  const bool discoverable =
+      taxi >= min_taxi(letter(type_of(pos.piece_on(c0))), letter(type_of(pos.piece_on(c1))));
+  const Rank promo = relative_rank(them, Rank8);
+  const int p = popcount(checkers & rank_bb(promo));
+  const int d = std::abs(int(rank_of(k)) - int(promo));
+  switch (p) {
+    case 0: return sharp && discoverable;
+    case 1: return (right && taxi > 2 && d <= 1 && slack_value > 0) || (sharp && (discoverable || d == 1));
+    default: return sharp && (discoverable || (d == 2 && slack_value > 0));
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& tromp2021_verdict_names() {
+  static const std::vector<std::string> names = {
+      "Illegal Adjacent Kings",      "Illegal Both Kings in Check",  "Illegal Side not to move in Check",
+      "Illegal Triple Check",        "Illegal Bishops Too Monochromatic", "Illegal Double Knight Check",
+      "Illegal Double Check",        "Discovered Double Check",      "Single Check",
+      "No Checks",
+  };
+  return names;
+}
+
+int tromp2021_classify(const Position& pos) {
+  const Color us = pos.side_to_move();
+  if (distance(pos.king_square(White), pos.king_square(Black)) <= 1) return 0;
+  const Bitboard ours = tromp_checkers(pos, us), theirs = tromp_checkers(pos, ~us);
+  if (ours && theirs) return 1;
+  if (theirs) return 2;
+  if (popcount(ours) > 2) return 3;
+  const int s = slack(pos);
+  if (s < 0) return 4;
+  if (popcount(ours) == 2) {
+    if (!(ours & ~pos.pieces(Knight))) return 5;
+    return discovered_double_check(pos, ours, s) ? 7 : 6;
+  }
+  return ours ? 8 : 9;
+}
+
+}  // namespace chessrank::estimator::detail
+
+namespace chessrank::estimator {
+
+Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
+  Result<Position> pos = parse_fen(fen);
+  if (pos) return pos;
+  // Keep placement and side to move; replace the castling and en passant fields, drop the rest.
+  std::string fields[2];
+  std::size_t i = 0;
+  for (std::string& f : fields) {
+    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+    while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') f += fen[i++];
+  }
+  Result<Position> retry = parse_fen(fields[0] + ' ' + fields[1] + " - -");
+  return retry ? retry : pos;
+}
+
+}  // namespace chessrank::estimator

@@ -1,0 +1,306 @@
+#include "rank/cpr_model.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace chessrank::rank {
+
+namespace {
+
+const char* const FileNames = "abcdefgh";
+
+std::string square_text(Square s) { return std::string{FileNames[file_of(s)], char('1' + rank_of(s))}; }
+
+std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+
+}  // namespace
+
+Position colour_swapped(const Position& pos) {
+  Position out;
+  for (Bitboard b = pos.pieces(); b;) {
+    const Square s = pop_lsb(b);
+    const Piece p = pos.piece_on(s);
+    out.put_piece(make_piece(~color_of(p), type_of(p)), flip_rank(s));
+  }
+  out.set_side_to_move(~pos.side_to_move());
+  const CastlingRights cr = pos.castling_rights();
+  out.set_castling_rights(CastlingRights(((cr & WhiteCastling) << 2) | ((cr & BlackCastling) >> 2)));
+  out.set_ep_square(pos.ep_square() == NoSquare ? NoSquare : flip_rank(pos.ep_square()));
+  out.set_halfmove_clock(pos.halfmove_clock());
+  out.set_fullmove_number(pos.fullmove_number());
+  return out;
+}
+
+std::string_view CprModel::description() const {
+  return "the 2021 constraint set (one king each, no pawn on ranks 1/8, castling and en passant "
+         "consistency, promotion and capture accounting, opposed files), each position counted once";
+}
+
+std::string CprModel::describe_ep_case(int ep_case) {
+  if (ep_case == 0) return "none";
+  int n = 1;
+  for (int file = 0; file < 8; ++file)
+    for (int side : {-1, +1}) {
+      if (file + side < 0 || file + side > 7) continue;
+      if (n++ == ep_case)
+        return std::string{FileNames[file], '6'} + ", capturer on " + FileNames[file + side] + "5" +
+               (side > 0 && file > 0 ? " only" : "");
+    }
+  return "?";
+}
+
+PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) {
+  const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
+  return {8 - wp, 8 - bp, 40 - 2 * (wp + bp) + o, free};
+}
+
+CprModel::CprModel() {
+  // En passant cases: none, then per file the capturer on the left, then on the right (left empty).
+  int n = 1;
+  for (int file = 0; file < 8; ++file)
+    for (int side : {-1, +1}) {
+      if (file + side < 0 || file + side > 7) continue;
+      ep_cases_[n++] = {file, file + side, side > 0 && file > 0};
+    }
+  for (const EpCase& ec : ep_cases_) {
+    PawnRules rules;
+    for (auto& file : rules) file.fill(CellRule::Any);
+    if (ec.file >= 0) {
+      rules[ec.file][3] = CellRule::Black;  // rank 5: the pawn that just moved
+      rules[ec.file][4] = CellRule::Empty;  // rank 6 and 7: the squares it crossed
+      rules[ec.file][5] = CellRule::Empty;
+      rules[ec.capturer][3] = CellRule::White;
+      if (ec.left_free) rules[ec.file - 1][3] = CellRule::NoWhite;
+    }
+    pawn_layers_.push_back(std::make_unique<PawnLayer>(rules));
+  }
+
+  // Piece counts depend on the frame only through the fixed men and the number of free squares.
+  std::map<std::tuple<int, int, int, int, int, int>, UInt192> piece_counts;
+  frames_.resize(Frames);
+  for (int cr = 0; cr < 16; ++cr)
+    for (int e = 0; e < EnPassantCases; ++e) {
+      Frame& f = frames_[cr * EnPassantCases + e];
+      f.ep_case = e;
+      for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+        if (!(cr & right)) continue;
+        const Color c = right & WhiteCastling ? White : Black;
+        f.fixed.rooks[c] += 1;
+        f.fixed.king[c] = true;
+        f.fixed_squares |= square_bb(castling_rook_square(right)) | square_bb(relative_square(c, E1));
+      }
+      if (ep_cases_[e].file >= 0)
+        f.ep_empty = square_bb(make_square(File(ep_cases_[e].file), Rank6)) |
+                     square_bb(make_square(File(ep_cases_[e].file), Rank7));
+      const PawnLayer& pawns = *pawn_layers_[e];
+      UInt192 acc;
+      for (int wp = 0; wp <= 8; ++wp)
+        for (int bp = 0; bp <= 8; ++bp)
+          for (int o = 0; o <= 8; ++o) {
+            f.cumulative[(wp * 9 + bp) * 9 + o] = acc;
+            const PawnLayer::u128 pc = pawns.count(wp, bp, o);
+            const PieceBudget b = budget(f, wp, bp, o);
+            if (pc == 0 || b.men < 0) continue;
+            const auto key = std::make_tuple(f.fixed.rooks[0], f.fixed.rooks[1], int(f.ep_empty != 0), wp, bp, o);
+            auto it = piece_counts.find(key);
+            if (it == piece_counts.end()) it = piece_counts.emplace(key, pieces_.count(f.fixed, b)).first;
+            acc += mul(it->second, pc);
+          }
+      f.cumulative[Blocks] = acc;
+      f.total = acc;
+    }
+  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
+  half_ = frame_offset_[Frames];
+  size192_ = half_ + half_;
+  size_ = size192_.to_big();
+}
+
+int CprModel::frame_of(const Position& pos) const {
+  int ep_case = 0;
+  if (const Square ep = pos.ep_square(); ep != NoSquare) {
+    const int f = file_of(ep);
+    const bool left = f > 0 && pos.piece_on(make_square(File(f - 1), Rank5)) == WhitePawn;
+    for (int e = 1; e < EnPassantCases; ++e)
+      if (ep_cases_[e].file == f && ep_cases_[e].capturer == (left ? f - 1 : f + 1)) ep_case = e;
+  }
+  return pos.castling_rights() * EnPassantCases + ep_case;
+}
+
+std::optional<std::string> CprModel::violation(const Position& pos) const {
+  for (Color c : {White, Black}) {
+    const int kings = pos.count(c, King);
+    if (kings != 1)
+      return std::string(c == White ? "white" : "black") + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
+  }
+  if (const Bitboard back = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
+    return "pawn on " + square_text(lsb(back));
+  const auto name = [](Color c) { return std::string(c == White ? "white" : "black"); };
+
+  // Castling: every right needs its king and rook at home.
+  for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+    if (!pos.can_castle(right)) continue;
+    const Color c = right & WhiteCastling ? White : Black;
+    const Square king = relative_square(c, E1), rook = castling_rook_square(right);
+    if (pos.piece_on(king) != make_piece(c, King) || pos.piece_on(rook) != make_piece(c, Rook))
+      return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
+             " king on " + square_text(king) + " and rook on " + square_text(rook);
+  }
+  // En passant: the opponent's pawn just moved two squares and a pawn of the side to move stands beside it.
+  if (const Square ep = pos.ep_square(); ep != NoSquare) {
+    const Color us = pos.side_to_move(), them = ~us;
+    if (relative_rank(us, ep) != Rank6)
+      return "en passant square " + square_text(ep) + " is not on rank " + (us == White ? "6" : "3") + " with " +
+             name(us) + " to move";
+    const Square pushed = Square(ep - pawn_push(us));
+    const Square origin = Square(ep + pawn_push(us));
+    if (pos.piece_on(pushed) != make_piece(them, Pawn))
+      return "en passant square " + square_text(ep) + " without a " + name(them) + " pawn on " + square_text(pushed);
+    if (!pos.empty(ep) || !pos.empty(origin))
+      return "en passant square " + square_text(ep) + " but " + square_text(ep) + " and " + square_text(origin) +
+             " are not both empty";
+    if (!(pawn_attacks_bb(them, square_bb(ep)) & pos.pieces(us, Pawn)))
+      return "en passant square " + square_text(ep) + " but no " + name(us) + " pawn stands beside " + square_text(pushed);
+  }
+  // Promotions and the captures they need.
+  int wprom = 0, bprom = 0, men = 0;
+  PieceLayer::army_cost(pos, wprom, bprom, men);
+  const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
+  for (Color c : {White, Black}) {
+    const int prom = c == White ? wprom : bprom, pawns = c == White ? wp : bp;
+    if (prom + pawns > 8)
+      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but only " +
+             plural(8 - pawns, "missing pawn", "missing pawns");
+  }
+  const int captures = 32 - popcount(pos.pieces());
+  for (Color c : {White, Black}) {
+    const int prom = c == White ? wprom : bprom;
+    const int lost = 8 - (c == White ? bp + bprom : wp + wprom);  // the opponent's pawns captured as pawns
+    if (prom > lost + captures)
+      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but " + name(~c) +
+             " lost only " + plural(lost, "pawn", "pawns") + " and only " + plural(captures, "capture was", "captures were") +
+             " made";
+  }
+  const int needed = wp + bp + wprom + bprom - 8 - captures;
+  const int opposed = PawnLayer::opposed_files(pos.pieces(White, Pawn), pos.pieces(Black, Pawn));
+  if (opposed < needed)
+    return "the pawns need " + plural(needed, "file", "files") + " with a black pawn above a white pawn but have " +
+           std::to_string(opposed);
+  return std::nullopt;
+}
+
+Result<UInt192> CprModel::rank_fast(const Position& input) const {
+  if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
+  const bool black = input.side_to_move() == Black;
+  const Position pos = black ? colour_swapped(input) : input;
+  const int frame_index = frame_of(pos);
+  const Frame& f = frames_[frame_index];
+  const Bitboard white_pawns = pos.pieces(White, Pawn), black_pawns = pos.pieces(Black, Pawn);
+  const int wp = popcount(white_pawns), bp = popcount(black_pawns);
+  const int o = PawnLayer::opposed_files(white_pawns, black_pawns);
+  const PawnLayer& pawns = *pawn_layers_[f.ep_case];
+  const PawnLayer::u128 pawn_count = pawns.count(wp, bp, o);
+  const PawnLayer::u128 pawn_rank = pawns.rank(white_pawns, black_pawns);
+  const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
+  const UInt192 piece_rank = pieces_.rank(pos, free, f.fixed, budget(f, wp, bp, o));
+  UInt192 index = mul(piece_rank, pawn_count) + UInt192::from_u128(pawn_rank);
+  index += f.cumulative[(wp * 9 + bp) * 9 + o] + frame_offset_[frame_index];
+  if (black) index += half_;
+  return index;
+}
+
+Position CprModel::unrank_fast(UInt192 index) const {
+  const bool black = index >= half_;
+  if (black) index -= half_;
+  const int frame_index = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const Frame& f = frames_[frame_index];
+  index -= frame_offset_[frame_index];
+  const int block = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
+  index -= f.cumulative[block];
+  const int wp = block / 81, bp = block / 9 % 9, o = block % 9;
+  const PawnLayer& pawns = *pawn_layers_[f.ep_case];
+  UInt192 piece_rank, pawn_rank;
+  UInt192::divmod(index, UInt192::from_u128(pawns.count(wp, bp, o)), piece_rank, pawn_rank);
+
+  Position pos;
+  Bitboard white_pawns = 0, black_pawns = 0;
+  pawns.unrank(wp, bp, o, pawn_rank.low128(), white_pawns, black_pawns);
+  for (Bitboard b = white_pawns; b;) pos.put_piece(WhitePawn, pop_lsb(b));
+  for (Bitboard b = black_pawns; b;) pos.put_piece(BlackPawn, pop_lsb(b));
+  const CastlingRights cr = CastlingRights(frame_index / EnPassantCases);
+  for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+    if (!(cr & right)) continue;
+    const Color c = right & WhiteCastling ? White : Black;
+    pos.put_piece(make_piece(c, Rook), castling_rook_square(right));
+    if (pos.empty(relative_square(c, E1))) pos.put_piece(make_piece(c, King), relative_square(c, E1));
+  }
+  pos.set_castling_rights(cr);
+  if (ep_cases_[f.ep_case].file >= 0) pos.set_ep_square(make_square(File(ep_cases_[f.ep_case].file), Rank6));
+  const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
+  pieces_.unrank(piece_rank, free, f.fixed, budget(f, wp, bp, o), pos);
+  return black ? colour_swapped(pos) : pos;
+}
+
+BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
+  BigInt total = 0;
+  for (bool swapped : {false, true}) {  // white to move, then black to move as the colour swap
+    std::array<std::array<int, PieceTypeCount>, 2> m = men;
+    if (swapped) std::swap(m[0], m[1]);
+    if (m[0][King] != 1 || m[1][King] != 1) return 0;
+    const auto proms = [&](int c) {
+      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
+             std::max(0, m[c][Knight] - 2);
+    };
+    const int wp = m[0][Pawn], bp = m[1][Pawn];
+    if (wp > 8 || bp > 8 || proms(0) + wp > 8 || proms(1) + bp > 8) continue;
+    int pieces = 0;
+    for (int c = 0; c < 2; ++c)
+      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
+    const int u = proms(0) + proms(1) + pieces;
+    for (const Frame& f : frames_) {
+      if (f.fixed.rooks[0] > m[0][Rook] || f.fixed.rooks[1] > m[1][Rook]) continue;
+      const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
+      // Multinomial: choose the squares of each free kind in turn.
+      BigInt placements = 1;
+      int left = free;
+      for (int c = 0; c < 2; ++c)
+        for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) {
+          int k = m[c][pt];
+          if (pt == Rook) k -= f.fixed.rooks[c];
+          if (pt == King && f.fixed.king[c]) k = 0;
+          placements *= binomial(left, k);
+          left -= k;
+        }
+      for (int o = 0; o <= 8; ++o) {
+        if (u > 40 - 2 * (wp + bp) + o) continue;
+        const PawnLayer::u128 pc = pawn_layers_[f.ep_case]->count(wp, bp, o);
+        total += placements * UInt192::from_u128(pc).to_big();
+      }
+    }
+  }
+  return total;
+}
+
+std::vector<UInt192> CprModel::block_starts() const {
+  std::vector<UInt192> starts;
+  for (int i = 0; i < Frames; ++i)
+    for (int b = 0; b < Blocks; ++b)
+      if (frames_[i].cumulative[b] < frames_[i].cumulative[b + 1]) starts.push_back(frame_offset_[i] + frames_[i].cumulative[b]);
+  return starts;
+}
+
+Result<BigInt> CprModel::rank(const Position& pos) const {
+  Result<UInt192> r = rank_fast(pos);
+  if (!r) return Error{r.error()};
+  return r.value().to_big();
+}
+
+Result<Position> CprModel::unrank(const BigInt& index) const {
+  UInt192 i;
+  if (sgn(index) < 0 || index >= size_ || !UInt192::from_big(index, i))
+    return Error{"index out of range: the model cpr has indices 0 to " + BigInt(size_ - 1).get_str()};
+  return unrank_fast(i);
+}
+
+}  // namespace chessrank::rank

@@ -1,0 +1,106 @@
+// The `cpr` ranking model: the constraint set of the 2021 ranking (Tromp's "urpositions"), with every
+// position counted exactly once. docs/ranking.md states the set and proves each constraint.
+//
+// An index is laid out as nested blocks, most significant first:
+//
+//   level | what                         | size
+//   ------+------------------------------+------------------------------------------
+//     1   | side to move                 | 2 halves; black to move ranks the colour-
+//         |                              | swapped position in the second half
+//     2   | castling rights              | 16 (frame = rights * 15 + en passant case)
+//     3   | en passant case              | 15: none, or (file, capturer on the left /
+//         |                              | only on the right)
+//     4   | white pawns, black pawns,    | 9 * 9 * 9 blocks
+//         | opposed files                |
+//     5   | pieces (armies + squares)    | PieceLayer, times ...
+//     6   | pawn placement               | PawnLayer (least significant)
+//
+// Within a level-4 block the index is piece_rank * pawn_count + pawn_rank.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rank/model.h"
+#include "rank/pawn_layer.h"
+#include "rank/piece_layer.h"
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+class CprModel final : public RankModel {
+ public:
+  static constexpr int EnPassantCases = 15;
+  static constexpr int Frames = 16 * EnPassantCases;
+  static constexpr int Blocks = 9 * 9 * 9;
+
+  CprModel();
+
+  std::string_view name() const override { return "cpr"; }
+  std::string_view description() const override;
+  const BigInt& size() const override { return size_; }
+  Result<BigInt> rank(const Position& pos) const override;
+  Result<Position> unrank(const BigInt& index) const override;
+
+  // Fixed-width versions for hot loops; unrank_fast requires index < size().
+  Result<UInt192> rank_fast(const Position& pos) const;
+  Position unrank_fast(UInt192 index) const;
+  const UInt192& size_fast() const { return size192_; }
+  const UInt192& half_size() const { return half_; }
+
+  // Return the number of positions with white to move, castling rights cr and en passant case ep.
+  const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
+  // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
+  static std::string describe_ep_case(int ep_case);
+
+  // Return the number of positions with exactly this material (men[color][piece type]), summing over frames
+  // the pawn counts times a multinomial for the pieces: a second way to count, independent of the piece
+  // layer, used by tests.
+  BigInt count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const;
+  // Return the size of level-4 block (wp, bp, o) of a frame (white to move).
+  UInt192 block_size(int frame, int wp, int bp, int o) const {
+    const int b = (wp * 9 + bp) * 9 + o;
+    return frames_[frame].cumulative[b + 1] - frames_[frame].cumulative[b];
+  }
+  // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
+  std::vector<UInt192> block_starts() const;
+
+  // Return why a position (any side to move) is not in the model, or nullopt when it is.
+  std::optional<std::string> violation(const Position& pos) const;
+
+ private:
+  struct Frame {
+    FixedMen fixed;
+    Bitboard fixed_squares = 0;  // castling kings and rooks
+    Bitboard ep_empty = 0;       // the two squares the en passant pawn crossed
+    int ep_case = 0;
+    std::array<UInt192, Blocks + 1> cumulative{};  // cumulative[b] = positions in blocks before b
+    UInt192 total;
+  };
+  struct EpCase {
+    int file = -1;         // file of the pawn that moved two squares (-1: no en passant)
+    int capturer = -1;     // file of the capturing white pawn this case pins
+    bool left_free = false;  // the case "capturer on the right" requires no white pawn on file - 1
+  };
+
+  static PieceBudget budget(const Frame& f, int wp, int bp, int o);
+  // Return the frame of a valid white-to-move position.
+  int frame_of(const Position& pos) const;
+
+  std::array<EpCase, EnPassantCases> ep_cases_{};
+  std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
+  PieceLayer pieces_;
+  std::vector<Frame> frames_;
+  std::array<UInt192, Frames + 1> frame_offset_{};
+  UInt192 half_, size192_;
+  BigInt size_;
+};
+
+// Return the colour-swapped position: colours exchanged, ranks mirrored, side to move, castling rights
+// and en passant square swapped accordingly. Counters are kept.
+Position colour_swapped(const Position& pos);
+
+}  // namespace chessrank::rank

@@ -1,0 +1,17 @@
+#include "rank/model.h"
+
+#include "rank/cpr_model.h"
+
+namespace chessrank::rank {
+
+const RankModel* find_model(std::string_view name) {
+  if (name == "cpr") {
+    static const CprModel model;  // built on first use, thread-safe
+    return &model;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> model_names() { return {"cpr"}; }
+
+}  // namespace chessrank::rank

@@ -1,0 +1,37 @@
+// A ranking model: a set S of positions (placement, side to move, castling rights, canonical en passant
+// square; no move counters), its exact size N, and the bijection rank: S -> [0, N) with its inverse unrank.
+// Models are frozen once released: a changed model gets a new name.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bigint.h"
+#include "core/position.h"
+#include "core/result.h"
+
+namespace chessrank::rank {
+
+class RankModel {
+ public:
+  virtual ~RankModel() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string_view description() const = 0;
+  // Return N, the number of positions in S.
+  virtual const BigInt& size() const = 0;
+  // Return the index of `pos` in [0, N), or why it is not in S ("white has 3 promoted pieces but only
+  // 2 missing pawns"). Move counters are ignored.
+  virtual Result<BigInt> rank(const Position& pos) const = 0;
+  // Return the position of index `index`, or an error when index is not in [0, N). Counters are 0 and 1.
+  virtual Result<Position> unrank(const BigInt& index) const = 0;
+};
+
+// Return the model of that name ("v1", "cpr"), or nullptr. Models are built once, on first use.
+const RankModel* find_model(std::string_view name);
+// Return the names of all models, the default first.
+std::vector<std::string> model_names();
+constexpr std::string_view DefaultModel = "cpr";  // until v1 lands (docs/ranking.md)
+
+}  // namespace chessrank::rank

@@ -1,0 +1,164 @@
+// UInt192: a fixed-width unsigned integer of three 64-bit limbs, the hot-path type of the ranking.
+// Every count the ranking models handle is below 2^160, so 192 bits leave room and keep the tables
+// small and allocation-free; BigInt (GMP) is used at the boundaries. Overflow is a programming error
+// and aborts rather than wrapping silently.
+#pragma once
+
+#include <gmp.h>
+
+#include <cstdint>
+#include <cstdlib>
+
+#include "core/bigint.h"
+
+namespace chessrank::rank {
+
+__extension__ using UInt128 = unsigned __int128;  // GCC extension; __extension__ silences -Wpedantic
+
+class UInt192 {
+ public:
+  using u64 = std::uint64_t;
+  using u128 = UInt128;
+
+  constexpr UInt192() = default;
+  constexpr UInt192(u64 v) : l_{v, 0, 0} {}  // NOLINT: implicit from small integers by design
+  constexpr static UInt192 from_u128(u128 v) {
+    UInt192 r;
+    r.l_[0] = u64(v);
+    r.l_[1] = u64(v >> 64);
+    return r;
+  }
+
+  constexpr bool is_zero() const { return (l_[0] | l_[1] | l_[2]) == 0; }
+  constexpr bool fits_u64() const { return (l_[1] | l_[2]) == 0; }
+  constexpr u64 low() const { return l_[0]; }
+  constexpr bool fits_u128() const { return l_[2] == 0; }
+  constexpr u128 low128() const { return (u128(l_[1]) << 64) | l_[0]; }
+
+  friend constexpr bool operator==(const UInt192& a, const UInt192& b) {
+    return a.l_[0] == b.l_[0] && a.l_[1] == b.l_[1] && a.l_[2] == b.l_[2];
+  }
+  friend constexpr bool operator<(const UInt192& a, const UInt192& b) {
+    if (a.l_[2] != b.l_[2]) return a.l_[2] < b.l_[2];
+    if (a.l_[1] != b.l_[1]) return a.l_[1] < b.l_[1];
+    return a.l_[0] < b.l_[0];
+  }
+  friend constexpr bool operator<=(const UInt192& a, const UInt192& b) { return !(b < a); }
+  friend constexpr bool operator>(const UInt192& a, const UInt192& b) { return b < a; }
+  friend constexpr bool operator>=(const UInt192& a, const UInt192& b) { return !(a < b); }
+
+  UInt192& operator+=(const UInt192& b) {
+    u128 s = u128(l_[0]) + b.l_[0];
+    l_[0] = u64(s);
+    s = u128(l_[1]) + b.l_[1] + u64(s >> 64);
+    l_[1] = u64(s);
+    s = u128(l_[2]) + b.l_[2] + u64(s >> 64);
+    l_[2] = u64(s);
+    if (s >> 64) overflow();
+    return *this;
+  }
+  // Subtract b <= *this.
+  UInt192& operator-=(const UInt192& b) {
+    if (*this < b) overflow();
+    u64 borrow = 0;
+    for (int i = 0; i < 3; ++i) {
+      const u128 d = u128(l_[i]) - b.l_[i] - borrow;
+      l_[i] = u64(d);
+      borrow = u64(d >> 64) ? 1 : 0;
+    }
+    return *this;
+  }
+  friend UInt192 operator+(UInt192 a, const UInt192& b) { return a += b; }
+  friend UInt192 operator-(UInt192 a, const UInt192& b) { return a -= b; }
+
+  // Multiply by a 64-bit factor.
+  UInt192& operator*=(u64 m) {
+    u128 p = u128(l_[0]) * m;
+    l_[0] = u64(p);
+    p = u128(l_[1]) * m + u64(p >> 64);
+    l_[1] = u64(p);
+    p = u128(l_[2]) * m + u64(p >> 64);
+    l_[2] = u64(p);
+    if (p >> 64) overflow();
+    return *this;
+  }
+  friend UInt192 operator*(UInt192 a, u64 m) { return a *= m; }
+  // Multiply by a 128-bit factor.
+  friend UInt192 mul(const UInt192& a, u128 m) {
+    UInt192 lo = a * u64(m);
+    const u64 hi = u64(m >> 64);
+    if (hi == 0) return lo;
+    UInt192 h = a * hi;
+    if (h.l_[2]) overflow();
+    h.l_[2] = h.l_[1];
+    h.l_[1] = h.l_[0];
+    h.l_[0] = 0;
+    return lo += h;
+  }
+  // Multiply two values whose product fits.
+  friend UInt192 mul(const UInt192& a, const UInt192& b) {
+    if (b.fits_u128()) return mul(a, b.low128());
+    if (a.fits_u128()) return mul(b, a.low128());
+    overflow();
+  }
+
+  // Divide by a 64-bit divisor d > 0; return the remainder.
+  u64 divmod(u64 d) {
+    u128 r = 0;
+    for (int i = 2; i >= 0; --i) {
+      const u128 cur = (r << 64) | l_[i];
+      l_[i] = u64(cur / d);
+      r = cur % d;
+    }
+    return u64(r);
+  }
+  // Divide by d > 0; return quotient and set *this to the remainder... as a pair via out parameter.
+  static void divmod(const UInt192& n, const UInt192& d, UInt192& q, UInt192& r) {
+    if (d.fits_u64()) {
+      q = n;
+      r = UInt192(q.divmod(d.low()));
+      return;
+    }
+    if (n < d) {
+      q = UInt192();
+      r = n;
+      return;
+    }
+    mp_limb_t nl[3] = {n.l_[0], n.l_[1], n.l_[2]};
+    mp_limb_t dl[3] = {d.l_[0], d.l_[1], d.l_[2]};
+    mp_size_t nn = 3, dn = 3;
+    while (nn > 1 && nl[nn - 1] == 0) --nn;
+    while (dn > 1 && dl[dn - 1] == 0) --dn;
+    mp_limb_t ql[3] = {0, 0, 0}, rl[3] = {0, 0, 0};
+    mpn_tdiv_qr(ql, rl, 0, nl, nn, dl, dn);
+    q = UInt192();
+    r = UInt192();
+    for (int i = 0; i < 3; ++i) {
+      q.l_[i] = ql[i];
+      r.l_[i] = rl[i];
+    }
+  }
+
+  BigInt to_big() const {
+    BigInt r = BigInt(l_[2]);
+    r <<= 64;
+    r += BigInt(l_[1]);
+    r <<= 64;
+    r += BigInt(l_[0]);
+    return r;
+  }
+  // Convert 0 <= v < 2^192; return false when v does not fit.
+  static bool from_big(const BigInt& v, UInt192& out) {
+    if (sgn(v) < 0 || mpz_sizeinbase(v.get_mpz_t(), 2) > 192) return false;
+    out = UInt192();
+    std::size_t count = 0;
+    mpz_export(out.l_, &count, -1, sizeof(u64), 0, 0, v.get_mpz_t());
+    return true;
+  }
+
+ private:
+  [[noreturn]] static void overflow() { std::abort(); }
+  u64 l_[3] = {0, 0, 0};
+};
+
+}  // namespace chessrank::rank

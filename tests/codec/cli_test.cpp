@@ -1,0 +1,152 @@
+// The encode, decode and convert subcommands, run as a user would run them.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "codec/slot26.h"
+#include "codec/text_codes.h"
+#include "core/fen.h"
+#include "tests/codec/corpus.h"
+
+namespace chessrank::codec {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int status;
+  std::string out, err;
+};
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// CliRun the CLI through the shell with stdout and stderr captured in files.
+CliRun run(const std::string& args, const std::string& stdin_text = "") {
+  const fs::path dir = fs::temp_directory_path() / ("chessrank_codec_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path in = dir / "stdin", out = dir / "stdout", err = dir / "stderr";
+  std::ofstream(in, std::ios::binary) << stdin_text;
+  const std::string cmd = std::string(CHESSRANK_CLI) + " " + args + " <" + in.string() + " >" + out.string() +
+                          " 2>" + err.string();
+  const int rc = std::system(cmd.c_str());
+  return CliRun{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(out), read_file(err)};
+}
+
+fs::path temp_file(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("chessrank_codec_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+const char* Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST(CodecCli, EncodeMatchesLibraryAndDecodeInverts) {
+  const CliRun enc = run(std::string("encode '") + Start + "'");
+  EXPECT_EQ(enc.status, 0) << enc.err;
+  EXPECT_EQ(enc.out, to_hex(*encode_slot26(Position::start())) + "\n");
+  const CliRun dec = run("decode " + enc.out.substr(0, 52));
+  EXPECT_EQ(dec.status, 0) << dec.err;
+  EXPECT_EQ(dec.out, std::string(Start) + "\n");
+}
+
+TEST(CodecCli, CountersSurviveBase64RoundTrip) {
+  const std::string fen = "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 17 123";
+  const CliRun enc = run("encode --counters --output base64", fen + "\n");
+  ASSERT_EQ(enc.status, 0) << enc.err;
+  const CliRun dec = run("decode --counters --input-encoding base64", enc.out);
+  EXPECT_EQ(dec.status, 0) << dec.err;
+  EXPECT_EQ(dec.out, fen + "\n");
+}
+
+TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
+  const CliRun enc = run("encode", std::string(Start) + "\nnot a fen\n\n4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n" + Start + "\n");
+  EXPECT_EQ(enc.status, 1);
+  EXPECT_NE(enc.err.find("error: line 2: "), std::string::npos) << enc.err;
+  EXPECT_NE(enc.err.find("error: line 4: "), std::string::npos) << enc.err;
+  EXPECT_NE(enc.err.find("more than 8"), std::string::npos) << enc.err;
+  EXPECT_EQ(std::count(enc.out.begin(), enc.out.end(), '\n'), 2);
+
+  const CliRun strict = run("encode --strict", std::string(Start) + "\nnot a fen\n" + Start + "\n");
+  EXPECT_EQ(strict.status, 1);
+  EXPECT_EQ(std::count(strict.out.begin(), strict.out.end(), '\n'), 1);
+
+  const CliRun dec = run("decode 00 " + std::string(52, 'f'));
+  EXPECT_EQ(dec.status, 1);
+  EXPECT_NE(dec.err.find("argument 1"), std::string::npos);
+  EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
+}
+
+TEST(CodecCli, RawDecodeReportsTruncatedRecord) {
+  const fs::path raw = temp_file("trunc.raw");
+  {
+    const Slot26Code c = *encode_slot26(Position::start());
+    std::ofstream out(raw, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(c.data()), 26);
+    out.write(reinterpret_cast<const char*>(c.data()), 10);
+  }
+  const CliRun dec = run("decode --input-encoding raw --input " + raw.string());
+  EXPECT_EQ(dec.status, 1);
+  EXPECT_EQ(dec.out, std::string(Start) + "\n");
+  EXPECT_NE(dec.err.find("record 2: truncated: 10 of 26 bytes"), std::string::npos) << dec.err;
+}
+
+TEST(CodecCli, ConvertRoundTripsAFileInOrder) {
+  const std::vector<Position> corpus = testing::random_game_corpus(20000, 99);
+  const fs::path fens = temp_file("in.fen"), raw = temp_file("out.raw"), back = temp_file("back.fen");
+  std::string text;
+  std::size_t bad_line = 0;
+  {
+    std::ofstream out(fens, std::ios::binary);
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+      out << to_fen(corpus[i]) << '\n';
+      if (i == 777) {
+        out << "8/8/8/8/8/8/8/8 w - - 0 1\n";  // no kings
+        bad_line = i + 2;
+      }
+    }
+  }
+  const CliRun enc = run("convert --counters --threads 2 " + fens.string() + " " + raw.string());
+  EXPECT_EQ(enc.status, 1);
+  EXPECT_NE(enc.err.find("error: line " + std::to_string(bad_line) + ":"), std::string::npos) << enc.err;
+  EXPECT_NE(enc.err.find(std::to_string(corpus.size()) + " positions"), std::string::npos) << enc.err;
+  EXPECT_EQ(fs::file_size(raw), corpus.size() * 29);
+
+  const CliRun dec = run("convert --counters --to fen --threads 2 " + raw.string() + " " + back.string());
+  EXPECT_EQ(dec.status, 0) << dec.err;
+  std::ifstream in(back);
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(in, line) && i < corpus.size()) {
+    EXPECT_EQ(line, to_fen(corpus[i])) << "position " << i;
+    if (HasFailure()) return;
+    ++i;
+  }
+  EXPECT_EQ(i, corpus.size());
+}
+
+TEST(CodecCli, ConvertStrictStopsAtFirstError) {
+  const fs::path fens = temp_file("strict.fen"), raw = temp_file("strict.raw");
+  std::ofstream(fens) << Start << "\n" << Start << "\nbad\n" << Start << "\n";
+  const CliRun enc = run("convert --strict " + fens.string() + " " + raw.string());
+  EXPECT_EQ(enc.status, 1);
+  EXPECT_NE(enc.err.find("line 3"), std::string::npos) << enc.err;
+  EXPECT_EQ(fs::file_size(raw), 2u * 26);
+}
+
+}  // namespace
+}  // namespace chessrank::codec

@@ -1,0 +1,35 @@
+#include "tests/codec/corpus.h"
+
+#include <pcg_random.hpp>
+
+#include "core/movegen.h"
+
+namespace chessrank::testing {
+
+std::vector<Position> random_game_corpus(std::size_t count, std::uint64_t seed) {
+  pcg64 rng(seed);
+  std::vector<Position> out;
+  out.reserve(count);
+  for (int game = 0; out.size() < count; ++game) {
+    const bool pawn_biased = game % 2 == 1;
+    Position pos = Position::start();
+    for (int ply = 0; ply < 600 && out.size() < count; ++ply) {
+      out.push_back(pos);
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      Move m = moves[rng(moves.size())];
+      if (pawn_biased && rng(2) == 0) {
+        Move pawn_moves[256];
+        std::size_t n = 0;
+        for (Move x : moves)
+          if (type_of(pos.piece_on(x.from())) == Pawn) pawn_moves[n++] = x;
+        if (n) m = pawn_moves[rng(n)];
+      }
+      UndoInfo undo;
+      pos.do_move(m, undo);
+    }
+  }
+  return out;
+}
+
+}  // namespace chessrank::testing

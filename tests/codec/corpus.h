@@ -1,0 +1,20 @@
+// A corpus of positions from random games, shared by the codec tests and benchmarks (and usable by any
+// other test or benchmark: compile tests/codec/corpus.cpp into the target).
+//
+// Games start from the initial position and play uniformly random legal moves, or, in every other
+// game, a pawn move when there is one with probability 1/2, so that games promote often; they stop at
+// mate, stalemate or 600 plies. Every position of every game is kept, so the corpus holds castling
+// rights, en passant squares and promoted men in realistic proportions. Deterministic for a seed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/position.h"
+
+namespace chessrank::testing {
+
+std::vector<Position> random_game_corpus(std::size_t count, std::uint64_t seed = 20240611);
+
+}  // namespace chessrank::testing

@@ -1,0 +1,96 @@
+#include "codec/rank_code.h"
+
+#include <gtest/gtest.h>
+
+#include <pcg_random.hpp>
+#include <vector>
+
+#include "codec/record.h"
+#include "core/fen.h"
+#include "rank/model.h"
+#include "tests/codec/corpus.h"
+
+namespace chessrank::codec {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::size_t Scale = 10;
+#else
+constexpr std::size_t Scale = 1;
+#endif
+
+const rank::RankModel& model() { return **rank_code_model(); }
+
+TEST(RankCode, SizeIsTheBytesOfN) {
+  const std::size_t n = rank_code_bytes(model());
+  EXPECT_EQ(n, code_bytes(model().size()));
+  // N - 1 needs all n bytes and no more: its top byte is nonzero.
+  EXPECT_GE(log2_big(model().size()), 8.0 * double(n - 1));
+  EXPECT_LE(log2_big(model().size()), 8.0 * double(n));
+}
+
+TEST(RankCode, CorpusRoundTripsAndMatchesTheIndex) {
+  const std::vector<Position> corpus = testing::random_game_corpus(20000 / Scale, 5);
+  for (const Position& pos : corpus) {
+    const Result<std::vector<std::uint8_t>> code = encode_rank(model(), pos);
+    ASSERT_TRUE(code.ok()) << to_fen(pos) << ": " << code.error();
+    // Cross-check the bytes against the model's index read as a big-endian number.
+    BigInt value = 0;
+    for (std::uint8_t b : *code) value = value * 256 + b;
+    EXPECT_EQ(value, *model().rank(pos));
+    const Result<Position> back = decode_rank(model(), *code);
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_TRUE(back->same_position(pos)) << to_fen(pos);
+  }
+}
+
+TEST(RankCode, RejectsValuesAtOrAboveN) {
+  const std::size_t n = rank_code_bytes(model());
+  std::vector<std::uint8_t> all_ones(n, 0xff);
+  EXPECT_FALSE(decode_rank(model(), all_ones).ok());
+  // N itself, written big-endian.
+  BigInt v = model().size();
+  std::vector<std::uint8_t> bytes(n);
+  for (std::size_t i = n; i-- > 0;) {
+    bytes[i] = std::uint8_t(mpz_class(v % 256).get_ui());
+    v /= 256;
+  }
+  if (v == 0) {
+    const Result<Position> p = decode_rank(model(), bytes);
+    ASSERT_FALSE(p.ok());
+    EXPECT_NE(p.error().find("not below N"), std::string::npos) << p.error();
+  }
+  EXPECT_FALSE(decode_rank(model(), std::vector<std::uint8_t>(n - 1)).ok());
+}
+
+TEST(RankCode, RandomCodesRoundTripOrAreRejected) {
+  pcg64 rng(3);
+  const std::size_t n = rank_code_bytes(model());
+  std::size_t accepted = 0;
+  for (std::size_t i = 0; i < 20000 / Scale; ++i) {
+    std::vector<std::uint8_t> b(n);
+    for (auto& x : b) x = std::uint8_t(rng(256));
+    const Result<Position> p = decode_rank(model(), b);
+    if (!p) continue;
+    ++accepted;
+    const Result<std::vector<std::uint8_t>> again = encode_rank(model(), *p);
+    ASSERT_TRUE(again.ok()) << again.error();
+    EXPECT_EQ(*again, b);
+  }
+  EXPECT_GT(accepted, 0u);
+}
+
+TEST(RankCode, RecordFormatAddsCounters) {
+  const Result<RecordFormat> f = RecordFormat::find("rank", true);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(f->record_size(), rank_code_bytes(model()) + 3);
+  Position pos = *parse_fen("r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 17 123");
+  std::vector<std::uint8_t> rec(f->record_size());
+  ASSERT_TRUE(f->encode(pos, rec.data()).ok());
+  const Result<Position> back = f->decode(rec);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(*back, pos);
+}
+
+}  // namespace
+}  // namespace chessrank::codec

@@ -1,0 +1,101 @@
+// `chessrank legal` and `chessrank estimate` end to end: output lines, errors, exit codes, determinism.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct Outcome {
+  std::string out, err;
+  int status;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q.append("'\\''");
+    else q.push_back(c);
+  }
+  q.push_back('\'');
+  return q;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Outcome run_cli(const std::vector<std::string>& args, const std::string& input = "") {
+  const std::string base = ::testing::TempDir() + "chessrank_estimator_cli_" + std::to_string(::getpid());
+  std::ofstream(base + ".in") << input;
+  std::string command = shell_quote(CHESSRANK_CLI);
+  for (const std::string& a : args) command.append(" ").append(shell_quote(a));
+  command.append(" <").append(shell_quote(base + ".in"));
+  command.append(" >").append(shell_quote(base + ".out"));
+  command.append(" 2>").append(shell_quote(base + ".err"));
+  const int raw = std::system(command.c_str());
+  Outcome r{slurp(base + ".out"), slurp(base + ".err"), WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
+  for (const char* ext : {".in", ".out", ".err"}) std::remove((base + ext).c_str());
+  return r;
+}
+
+TEST(CliLegal, OneVerdictPerLine) {
+  const Outcome r = run_cli({"legal"},
+                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                            "\n"
+                            "8/8/8/8/8/8/8/Kk6 w - - 0 1\n"
+                            "4k3/8/8/8/8/8/8/r3K2r w - - 0 1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "legal? (passes all checks)\n"
+            "illegal: the kings stand on adjacent squares\n"
+            "illegal: white is in check from two rooks, a double check no move of black can have given\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliLegal, MalformedFenIsAnErrorWithLineNumber) {
+  const Outcome r = run_cli({"legal"}, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nnot a fen\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "legal? (passes all checks)\n");
+  EXPECT_EQ(r.err.rfind("error: line 2: ", 0), 0u) << r.err;
+}
+
+TEST(CliLegal, Tromp2021PrintsVerdicts) {
+  const Outcome r = run_cli({"legal", "--rules", "tromp2021", "4k3/8/8/8/8/8/8/r3K2r w - - 0 1",
+                             "4k3/8/8/8/8/8/8/4K3 w - - 0 1"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Illegal Double Check\nNo Checks\n");
+  EXPECT_NE(run_cli({"legal", "--rules", "lenient", "4k3/8/8/8/8/8/8/4K3 w - -"}).status, 0);
+}
+
+TEST(CliEstimate, DeterministicAcrossThreads) {
+  const auto body = [](const std::string& out) {
+    // Drop the line with the run time.
+    std::string kept;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("samples drawn", 0) != 0) kept += line + '\n';
+    return kept;
+  };
+  const Outcome one = run_cli({"estimate", "--samples", "3000", "--seed", "5", "--threads", "1"});
+  const Outcome two = run_cli({"estimate", "--samples", "3000", "--seed", "5", "--threads", "2"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(body(one.out), body(two.out));
+  EXPECT_NE(one.out.find("upper estimate: every position that passes is counted"), std::string::npos);
+  EXPECT_NE(one.out.find("samples drawn: 3000"), std::string::npos);
+  EXPECT_EQ(run_cli({"estimate", "--model", "nonesuch", "--samples", "10"}).status, 2);
+}
+
+}  // namespace

@@ -1,0 +1,243 @@
+// The estimate driver on a small model of its own: all placements of a white king, a black king and a
+// white rook, either side to move (64 * 63 * 62 * 2 positions). The exact pass count comes from judging
+// every position; the estimate must be deterministic across thread counts and checkpoint resumes.
+#include "estimator/estimate.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <pcg_random.hpp>
+
+#include "core/fen.h"
+
+namespace chessrank::estimator {
+namespace {
+
+class KingsAndRook final : public rank::RankModel {
+ public:
+  KingsAndRook() : size_(64 * 63 * 62 * 2) {}
+  std::string_view name() const override { return "krk-test"; }
+  std::string_view description() const override { return "white king and rook against the black king"; }
+  const BigInt& size() const override { return size_; }
+  Result<BigInt> rank(const Position&) const override { return Error{"not needed"}; }
+  Result<Position> unrank(const BigInt& index) const override {
+    if (index < 0 || index >= size_) return Error{"index out of range"};
+    unsigned long i = index.get_ui();
+    Position pos;
+    pos.set_side_to_move(Color(i % 2));
+    i /= 2;
+    // Choose three distinct squares: each later one indexes the squares still free.
+    int squares[3];
+    const unsigned long radix[3] = {64, 63, 62};
+    for (int k = 0; k < 3; ++k) {
+      int n = int(i % radix[k]);
+      i /= radix[k];
+      int s = 0;
+      for (;; ++s) {
+        bool used = false;
+        for (int j = 0; j < k; ++j) used |= squares[j] == s;
+        if (!used && n-- == 0) break;
+      }
+      squares[k] = s;
+    }
+    pos.put_piece(WhiteKing, Square(squares[0]));
+    pos.put_piece(BlackKing, Square(squares[1]));
+    pos.put_piece(WhiteRook, Square(squares[2]));
+    return pos;
+  }
+
+ private:
+  BigInt size_;
+};
+
+const KingsAndRook& model() {
+  static const KingsAndRook m;
+  return m;
+}
+
+EstimateOptions options(std::uint64_t samples, unsigned threads) {
+  EstimateOptions o;
+  o.samples = samples;
+  o.seed = 7;
+  o.threads = threads;
+  o.chunk_size = 5000;
+  return o;
+}
+
+TEST(UniformBelow, StaysBelowAndCoversSmallRanges) {
+  pcg64 rng(1, 1);
+  for (int n : {1, 2, 3, 7, 64, 1000}) {
+    UniformBelow u{BigInt(n)};
+    std::vector<int> hits(n, 0);
+    BigInt x;
+    for (int i = 0; i < 200 * n; ++i) {
+      u.draw(rng, x);
+      ASSERT_GE(x, 0);
+      ASSERT_LT(x, n);
+      ++hits[x.get_ui()];
+    }
+    for (int h : hits) EXPECT_GT(h, 100);  // about 200 each
+  }
+  // A 153-bit bound: the top word is masked, every draw below n.
+  const BigInt big("8726713169886222032347729969256422370854716254");
+  UniformBelow u(big);
+  BigInt x, largest = 0;
+  for (int i = 0; i < 2000; ++i) {
+    u.draw(rng, x);
+    ASSERT_LT(x, big);
+    if (x > largest) largest = x;
+  }
+  EXPECT_GT(largest, big / 2);
+}
+
+TEST(Wilson, IntervalContainsEstimate) {
+  const Interval iv = wilson_estimate(50, 1000, BigInt(1000000));
+  EXPECT_DOUBLE_EQ(iv.estimate, 50000);
+  EXPECT_LT(iv.low, iv.estimate);
+  EXPECT_GT(iv.high, iv.estimate);
+  EXPECT_NEAR(iv.low, 38100, 500);  // Wilson 95% for 50/1000: [0.0381, 0.0653]
+  EXPECT_NEAR(iv.high, 65300, 500);
+  const Interval zero = wilson_estimate(0, 100, BigInt(100));
+  EXPECT_EQ(zero.low, 0);
+  EXPECT_GT(zero.high, 0);
+}
+
+TEST(Estimate, MatchesExactCountWithinInterval) {
+  // Exact count by judging every position of the model.
+  std::uint64_t exact = 0;
+  const unsigned long n = model().size().get_ui();
+  for (unsigned long i = 0; i < n; ++i) exact += judge(*model().unrank(BigInt(i)), RuleSet::Default, false).passes();
+  const Result<EstimateReport> r = run_estimate(model(), options(40000, 2));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->tally.samples, 40000u);
+  const Interval iv = wilson_estimate(r->tally.passed, r->tally.samples, model().size());
+  EXPECT_LE(iv.low, double(exact));
+  EXPECT_GE(iv.high, double(exact));
+  // The rejections and passes add up, and so do the subsets.
+  std::uint64_t rejected = 0;
+  for (std::uint64_t c : r->tally.rejected) rejected += c;
+  EXPECT_EQ(rejected + r->tally.passed, r->tally.samples);
+  EXPECT_EQ(r->tally.samples_by_men[3], r->tally.samples);
+  EXPECT_EQ(r->tally.passed_by_side[0] + r->tally.passed_by_side[1], r->tally.passed);
+  EXPECT_EQ(r->tally.passed_realistic, r->tally.passed);  // one rook is realistic
+  EXPECT_EQ(r->history.size(), 8u);
+}
+
+TEST(Estimate, SameResultForAnyThreadCount) {
+  const Result<EstimateReport> one = run_estimate(model(), options(23456, 1));
+  const Result<EstimateReport> three = run_estimate(model(), options(23456, 3));
+  ASSERT_TRUE(one.ok() && three.ok());
+  EXPECT_EQ(one->tally, three->tally);
+  EXPECT_EQ(one->history, three->history);
+  const Result<EstimateReport> other_seed = [] {
+    EstimateOptions o = options(23456, 2);
+    o.seed = 8;
+    return run_estimate(model(), o);
+  }();
+  ASSERT_TRUE(other_seed.ok());
+  EXPECT_NE(other_seed->tally, one->tally);
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(Estimate, CheckpointResumeGivesTheSameResult) {
+  const auto dir = std::filesystem::temp_directory_path() / ("chessrank-estimate-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string cp = (dir / "run.checkpoint").string();
+  const std::string emit_full = (dir / "full.txt").string(), emit_split = (dir / "split.txt").string();
+
+  EstimateOptions full = options(30000, 2);
+  full.emit = emit_full;
+  const Result<EstimateReport> whole = run_estimate(model(), full);
+  ASSERT_TRUE(whole.ok()) << whole.error();
+
+  // An "interrupted" run of fewer samples, then a resumed run to the full count.
+  EstimateOptions part = options(12000, 2);
+  part.checkpoint = cp;
+  part.emit = emit_split;
+  const Result<EstimateReport> first = run_estimate(model(), part);
+  ASSERT_TRUE(first.ok()) << first.error();
+  EXPECT_FALSE(first->resumed);
+  // Append junk to the emit file as a crash after the checkpoint would: the resume truncates it.
+  { std::ofstream(emit_split, std::ios::app) << "partial line"; }
+  EstimateOptions rest = options(30000, 3);
+  rest.checkpoint = cp;
+  rest.emit = emit_split;
+  const Result<EstimateReport> resumed = run_estimate(model(), rest);
+  ASSERT_TRUE(resumed.ok()) << resumed.error();
+  EXPECT_TRUE(resumed->resumed);
+  EXPECT_EQ(resumed->tally, whole->tally);
+  EXPECT_EQ(resumed->history, whole->history);
+  EXPECT_EQ(slurp(emit_split), slurp(emit_full));
+  EXPECT_FALSE(slurp(emit_full).empty());
+
+  // Every emitted line is a passing position at its index.
+  std::istringstream lines(slurp(emit_full));
+  std::string line;
+  int checked = 0;
+  while (std::getline(lines, line) && checked < 200) {
+    const std::size_t space = line.find(' ');
+    const Result<Position> pos = model().unrank(BigInt(line.substr(0, space)));
+    ASSERT_TRUE(pos.ok());
+    EXPECT_EQ(to_fen4(*pos), line.substr(space + 1));
+    EXPECT_TRUE(judge(*pos, RuleSet::Default, false).passes());
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+
+  // A checkpoint of another seed is refused.
+  EstimateOptions wrong = options(30000, 1);
+  wrong.seed = 99;
+  wrong.checkpoint = cp;
+  EXPECT_FALSE(run_estimate(model(), wrong).ok());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Estimate, TimedRunStopsAtChunkBoundary) {
+  EstimateOptions o = options(0, 2);
+  o.seconds = 0.2;
+  const Result<EstimateReport> r = run_estimate(model(), o);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_GT(r->tally.samples, 0u);
+  EXPECT_EQ(r->tally.samples % o.chunk_size, 0u);
+  // The same number of samples, asked for directly, gives the same tally.
+  const Result<EstimateReport> fixed = run_estimate(model(), options(r->tally.samples, 1));
+  ASSERT_TRUE(fixed.ok());
+  EXPECT_EQ(fixed->tally, r->tally);
+}
+
+TEST(Estimate, ReportsMentionTheUpperEstimate) {
+  const Result<EstimateReport> r = run_estimate(model(), options(10000, 2));
+  ASSERT_TRUE(r.ok());
+  const std::string text = format_report(*r);
+  EXPECT_NE(text.find("upper estimate: every position that passes is counted"), std::string::npos);
+  EXPECT_NE(text.find("rejections by check"), std::string::npos);
+  const std::string json = report_json(*r);
+  EXPECT_NE(json.find("\"samples\": 10000"), std::string::npos);
+  EXPECT_NE(json.find("\"upper_estimate\": true"), std::string::npos);
+  const std::string svg = report_svg(*r);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(Realistic, Definition) {
+  EXPECT_TRUE(is_realistic(Position::start()));
+  EXPECT_FALSE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")));
+  EXPECT_TRUE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1")));
+  EXPECT_FALSE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/NNN1K3 w - - 0 1")));
+  EXPECT_FALSE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1")));  // two dark bishops
+  EXPECT_TRUE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/1BB1K3 w - - 0 1")));
+}
+
+}  // namespace
+}  // namespace chessrank::estimator

@@ -1,0 +1,238 @@
+// The checks on hand-made positions: legal ones (many given by proof games) pass, illegal ones fail with
+// the expected check and reason; the 2021 filter reproduces its published verdicts; the seed-000 rules
+// reject the documented legal counterexamples.
+#include "estimator/legality.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "core/notation.h"
+
+namespace chessrank::estimator {
+namespace {
+
+Position fen(const std::string& text) {
+  const Result<Position> pos = parse_fen(text);
+  EXPECT_TRUE(pos.ok()) << text << ": " << (pos ? "" : pos.error());
+  return pos ? *pos : Position::start();
+}
+
+// Play a game in SAN from the start (move numbers skipped); every move must be legal.
+Position replay(const std::string& game) {
+  Position pos = Position::start();
+  std::istringstream in(game);
+  std::string token;
+  while (in >> token) {
+    if (token.back() == '.') continue;
+    const Result<Move> m = parse_san(pos, token);
+    EXPECT_TRUE(m.ok()) << game << ": " << token << ": " << (m ? "" : m.error());
+    if (!m) break;
+    UndoInfo undo;
+    pos.do_move(*m, undo);
+  }
+  return pos;
+}
+
+std::string check_name(const Verdict& v, RuleSet rules) { return v.passes() ? "pass" : check_names(rules)[v.check]; }
+
+void expect_pass(const std::string& text) {
+  const Verdict v = judge(fen(text), RuleSet::Default);
+  EXPECT_TRUE(v.passes()) << text << " rejected: " << v.reason;
+}
+
+void expect_fail(const std::string& text, const std::string& check, const std::string& reason_part) {
+  const Verdict v = judge(fen(text), RuleSet::Default);
+  EXPECT_EQ(check_name(v, RuleSet::Default), check) << text << ": " << v.reason;
+  EXPECT_NE(v.reason.find(reason_part), std::string::npos) << text << ": " << v.reason;
+  // Judging without an explanation reaches the same check.
+  EXPECT_EQ(judge(fen(text), RuleSet::Default, false).check, v.check);
+}
+
+TEST(Legality, RuleSetNames) {
+  for (RuleSet r : {RuleSet::Default, RuleSet::Seed000, RuleSet::Tromp2021}) {
+    EXPECT_EQ(parse_rule_set(rule_set_name(r)), r);
+    EXPECT_FALSE(check_names(r).empty());
+  }
+  EXPECT_FALSE(parse_rule_set("strict"));
+}
+
+TEST(Legality, OrdinaryPositionsPass) {
+  expect_pass("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  expect_pass("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  expect_pass("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");  // en passant available
+  expect_pass("r3k2r/8/p7/8/8/8/P7/R3K2R w KQkq - 0 1");
+  // Only men that never moved: black cannot have made the last move.
+  expect_fail("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "last move", "black has no last move");
+  expect_pass("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+TEST(Legality, PlacementAndCheckCounts) {
+  expect_fail("8/8/8/8/8/8/8/Kk6 w - - 0 1", "placement", "adjacent");
+  expect_fail("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "opponent in check", "black is in check from the rook on e1");
+  expect_fail("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1", "checker count", "white is in check from a rook and a bishop and a knight");
+}
+
+TEST(Legality, DoubleChecks) {
+  // Two rooks on one rank: neither can have uncovered the other.
+  expect_fail("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "check origin", "white is in check from two rooks, a double check");
+  // A knight uncovering a rook from e5.
+  expect_pass("k3r3/8/8/8/8/3n4/8/4K3 w - - 0 1");
+  // Promotion with capture: exd8=R checks with the new rook and uncovers the rook on e1 (two rooks!).
+  expect_pass("3Rk3/8/8/8/8/8/8/K3R3 b - - 0 1");
+  // En passant exd3 uncovering a rook through e4 and a bishop through d4.
+  expect_pass("4r2k/b7/8/8/8/3pK3/8/8 w - - 0 1");
+  // The same with d2 occupied: the white pawn cannot have made the double push, nothing explains it.
+  expect_fail("4r2k/b7/8/8/8/3pK3/3N4/8 w - - 0 1", "check origin", "a double check no move of black");
+}
+
+TEST(Legality, SingleChecks) {
+  expect_fail("k7/4p3/3K4/8/8/8/8/8 w - - 0 1", "check origin", "white is in check from the pawn on e7");
+  // A rook on h8 beside its knight checks along the h-file: only a discovery explains it (by the bishop).
+  expect_pass("k5nr/8/8/5b2/8/8/8/7K w - - 0 1");
+  // A knight check is always from somewhere when a square around it is free.
+  expect_pass("4k3/8/8/8/8/5n2/8/4K3 w - - 0 1");
+}
+
+TEST(Legality, Material) {
+  expect_fail("k7/pp6/8/8/8/8/PPPPPPPP/1QQQQQK1 w - - 0 1", "material", "white has 8 pawns and at least 4 promoted men");
+  // Nine queens after eight promotions are possible when black lost enough men.
+  expect_pass("7k/6pp/8/8/8/8/QQ6/QQQQQQQK b - - 0 1");
+  // Three dark-squared bishops: two promoted.
+  expect_fail("4k3/8/8/8/8/8/PPPPPPP1/B1B1KB1B w - - 0 1", "material", "promoted");
+  // The c1 bishop walled in by b2 and d2: a dark bishop elsewhere is promoted, one pawn too many.
+  expect_fail("4k3/8/8/4B3/8/8/PPPPPPPP/4K3 w - - 0 1", "material", "white has 8 pawns and at least 1 promoted");
+  expect_pass("4k3/8/8/4B3/8/8/1P1P4/4K3 w - - 0 1");
+  expect_pass("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+}
+
+TEST(Legality, PawnStructure) {
+  expect_fail("rnbqkbnr/3ppppp/p7/p7/p7/8/PPPPPP2/RNBQKBNR w KQkq - 0 1", "pawn structure",
+              "black's pawns need 3 captures but only 2 white men are missing");
+  // a2, b2 at home and a pawn on a3: it has no start square left.
+  expect_fail("4k3/8/8/8/8/P7/PP6/4K3 w - - 0 1", "pawn structure", "different start squares");
+  expect_pass("4k3/8/8/8/8/1P6/P1P5/4K3 w - - 0 1");
+}
+
+TEST(Legality, OpposedPawns) {
+  // Eight pawns each and all eight files passed by each other with no capture.
+  expect_fail("rnbqkbnr/8/PPPPPPPP/8/8/pppppppp/8/RNBQKBNR w - - 0 1", "opposed pawns", "0 files have");
+  // With captures the pawns can pass: here 14 missing men leave plenty.
+  expect_pass("8/PPPPPPPP/8/3k4/8/3K4/pppppppp/8 w - - 0 1");
+}
+
+TEST(Legality, Enclosure) {
+  expect_fail("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1", "enclosure", "the white bishop on a1 cannot have got there");
+  expect_fail("4k3/8/8/8/8/8/PP6/b3K3 w - - 0 1", "enclosure", "the black bishop on a1");
+  // b1 behind a2 and c2 is a black promotion square (b2-b1=B), a1 is reached along the first rank.
+  expect_pass("4k3/8/8/8/8/8/P1P5/1b2K3 w - - 0 1");
+  expect_pass("4k3/8/8/8/8/8/PP6/Q3K3 w - - 0 1");
+}
+
+TEST(Legality, LastMove) {
+  expect_fail("kn6/pppp4/N1N5/8/8/8/8/4K3 w - - 0 1", "last move", "black has no last move");
+  // The same with c6 free: the knight came from c6.
+  expect_pass("kn6/pppp4/N7/8/8/8/8/4K3 w - - 0 1");
+  // Black's last move was the double push: legal unless it gave a check it could not give.
+  expect_pass("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+}
+
+// Extremes of material and state that games can reach: they must not be rejected.
+TEST(Legality, ExtremesPass) {
+  expect_pass("kqqqqqqq/qq6/8/8/8/8/6QQ/QQQQQQQK b - - 0 1");            // nine queens a side
+  expect_pass("nnnnk3/nnnnnn2/8/8/8/8/NNNNNN2/NNNNK3 w - - 0 1");        // ten knights a side
+  expect_pass("rqqrkbbr/nn6/8/8/8/8/NN6/RQQRKBBR w - - 0 1");            // promotions of every kind
+  expect_pass("r3k2r/pp1ppppp/8/8/2pP4/8/PPP1PPPP/R3K2R b KQkq d3 0 1");  // all rights and en passant
+  expect_pass("r3k2r/p1pp1ppp/8/1pP1pP2/8/8/PP1P1PPP/R3K2R w KQkq e6 0 1");
+  expect_pass("r3k2r/p1pp1ppp/8/1pP1pP2/8/8/PP1P1PPP/R3K2R w KQkq b6 0 1");
+  expect_pass("4k2r/8/2n5/8/8/8/8/R3K3 w Qk - 0 1");
+  expect_pass("r3k3/8/8/8/8/2B5/8/4K2R b Kq - 0 1");
+}
+
+TEST(Legality, SameVerdictWithoutExplanation) {
+  const std::string data = std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-sample-1k-verdicts.txt";
+  std::ifstream in(data);
+  ASSERT_TRUE(in) << data;
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    const Result<Position> pos = parse_fen_for_tromp2021(line.substr(0, line.find('\t')));
+    ASSERT_TRUE(pos.ok()) << line;
+    for (RuleSet r : {RuleSet::Default, RuleSet::Seed000}) EXPECT_EQ(judge(*pos, r, true).check, judge(*pos, r, false).check);
+    ++n;
+  }
+  EXPECT_EQ(n, 1000);
+}
+
+TEST(Tromp2021, ReproducesAllThousandVerdicts) {
+  const std::string data = std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-sample-1k-verdicts.txt";
+  std::ifstream in(data);
+  ASSERT_TRUE(in) << data;
+  std::string line;
+  int n = 0, same = 0;
+  while (std::getline(in, line)) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    std::string want = line.substr(tab + 1);
+    want = want.substr(want.find_first_not_of(' '));
+    want = want.substr(0, want.find('\t'));
+    const Result<Position> pos = parse_fen_for_tromp2021(line.substr(0, tab));
+    ASSERT_TRUE(pos.ok()) << line;
+    const std::string got(tromp2021_verdict(*pos));
+    EXPECT_EQ(got, want) << line;
+    EXPECT_EQ(judge(*pos, RuleSet::Tromp2021).reason, got);
+    EXPECT_EQ(judge(*pos, RuleSet::Tromp2021).passes(), got.rfind("Illegal", 0) != 0);
+    same += got == want;
+    ++n;
+  }
+  EXPECT_EQ(n, 1000);
+  EXPECT_EQ(same, 1000);
+}
+
+// Seed 000's unsound rules: each counterexample is reached by a proof game, passes the default rules,
+// and is rejected by the named seed rule (docs/legality.md lists the same games).
+struct Counterexample {
+  const char* game;
+  const char* fen;
+  const char* rule;
+};
+const Counterexample Counterexamples[] = {
+    {"1. Nc3 e6 2. Nd5 exd5 3. e4 Ke7 4. Qh5 Kd6 5. e5+ Kc6 6. e6 Kb6 7. e7 Ka5 8. e8=B",
+     "rnbqBbnr/pppp1ppp/8/k2p3Q/8/8/PPPP1PPP/R1B1KBNR b KQ - 0 8", "rule 7 bishop walls"},
+    {"1. Nf3 Nc6 2. Ng1 Na5 3. Nf3 Nb3 4. Ng1 Nxc1", "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNnQKBNR w KQkq - 0 5",
+     "rule 8 trapped bishops"},
+    {"1. c4 b5 2. cxb5 Na6 3. b6 Nh6 4. b7 Ng8 5. b8=Q Nh6 6. Qb5 Ng8 7. Qba4 Nh6 8. b4 Ng8 9. b5 Nh6 10. b6 Ng8 "
+     "11. b7 Nh6 12. b8=Q",
+     "rQbqkb1r/p1pppppp/n6n/8/Q7/8/P2PPPPP/RNBQKBNR b KQkq - 0 12", "rule 5 promotion captures"},
+    {"1. a4 b5 2. axb5 a5 3. b4 axb4 4. d4 Nf6 5. Kd2 Nd5 6. c4 Nb6 7. Kc2 Na4 8. Kb3 Bb7 9. Ka2 Nc5+",
+     "rn1qkb1r/1bpppppp/8/1Pn5/1pPP4/8/K3PPPP/RNBQ1BNR w kq - 7 10", "rule 14 single check"},
+};
+
+TEST(Seed000, UnsoundRulesRejectLegalPositions) {
+  for (const Counterexample& c : Counterexamples) {
+    const Position pos = replay(c.game);
+    EXPECT_EQ(to_fen(pos), c.fen);
+    EXPECT_TRUE(judge(pos, RuleSet::Default).passes()) << c.fen << ": " << judge(pos, RuleSet::Default).reason;
+    const Verdict v = judge(pos, RuleSet::Seed000);
+    EXPECT_EQ(check_name(v, RuleSet::Seed000), c.rule) << c.fen << ": " << v.reason;
+  }
+}
+
+TEST(Seed000, SoundRulesReject) {
+  const auto name = [](const std::string& text) { return check_name(judge(fen(text), RuleSet::Seed000), RuleSet::Seed000); };
+  EXPECT_EQ(name("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "pass");
+  EXPECT_EQ(name("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), "rule 11 opponent in check");
+  EXPECT_EQ(name("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1"), "rule 12 triple check");
+  EXPECT_EQ(name("4k3/8/8/8/8/8/8/r3K2r w - - 0 1"), "rule 13 double check");
+  EXPECT_EQ(name("k3r3/8/8/8/8/3n4/8/4K3 w - - 0 1"), "pass");
+  EXPECT_EQ(name("k7/4p3/3K4/8/8/8/8/8 w - - 0 1"), "rule 14 single check");
+  EXPECT_EQ(name("4k3/8/8/8/8/P7/PP6/4K3 w - - 0 1"), "rule 9 pawn structures");
+  EXPECT_EQ(name("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1"), "rule 7 bishop walls");
+  EXPECT_EQ(name("k7/pp6/8/8/8/8/PPPPPPPP/1QQQQQK1 w - - 0 1"), "rule 4 promotions");
+}
+
+}  // namespace
+}  // namespace chessrank::estimator

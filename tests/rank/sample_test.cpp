@@ -1,0 +1,63 @@
+#include "rank/sample.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "rank/cpr_model.h"
+
+namespace chessrank::rank {
+namespace {
+
+TEST(Sample, UniformBelowSmallBoundIsUnbiased) {
+  // n = 3 * 2^64 / 4 + 1 makes modulo reduction visibly biased; rejection must not be.
+  const BigInt n = 6;
+  Rng rng(5);
+  std::map<long, int> hist;
+  const int draws = 60000;
+  for (int i = 0; i < draws; ++i) hist[uniform_below(n, rng).get_si()]++;
+  double chi2 = 0;
+  for (long v = 0; v < 6; ++v) chi2 += std::pow(hist[v] - draws / 6.0, 2) / (draws / 6.0);
+  EXPECT_EQ(hist.size(), 6u);
+  EXPECT_LT(chi2, 20.5);  // 5 degrees of freedom, p = 0.001
+}
+
+TEST(Sample, SameSeedSameDraws) {
+  Rng a(9), b(9);
+  const BigInt n("8605049631842105183455061937414747080332654546");
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(uniform_below(n, a), uniform_below(n, b));
+}
+
+// Chi-square of sampled positions against the exact sizes of the model's blocks, grouped by side to move
+// and the number of pawns on the board (the level-4 blocks summed over frames and opposed files).
+TEST(Sample, ModelSamplesMatchExactBlockSizes) {
+  const CprModel model;
+  Rng rng(11);
+  const int draws = 40000;
+  std::map<int, int> observed;
+  for (int i = 0; i < draws; ++i) {
+    const Position p = model.unrank(uniform_below(model.size(), rng)).value();
+    observed[(p.side_to_move() == Black) * 17 + popcount(p.pieces(Pawn))]++;
+  }
+  std::array<BigInt, 17> by_pawns{};
+  for (int f = 0; f < CprModel::Frames; ++f)
+    for (int wp = 0; wp <= 8; ++wp)
+      for (int bp = 0; bp <= 8; ++bp)
+        for (int o = 0; o <= 8; ++o) by_pawns[wp + bp] += model.block_size(f, wp, bp, o).to_big();
+  double chi2 = 0;
+  int cells = 0;
+  for (int stm = 0; stm < 2; ++stm)
+    for (int t = 0; t <= 16; ++t) {
+      const double expected = draws * std::exp2(log2_big(by_pawns[t]) - log2_big(model.size()));
+      if (expected < 20) continue;  // pool nothing; just skip cells too small for the chi-square approximation
+      chi2 += std::pow(observed[stm * 17 + t] - expected, 2) / expected;
+      ++cells;
+    }
+  ASSERT_GE(cells, 16);
+  // Critical value of chi-square at p = 0.001 for up to 33 degrees of freedom is below 64.
+  EXPECT_LT(chi2, 64.0) << cells << " cells";
+}
+
+}  // namespace
+}  // namespace chessrank::rank

@@ -1,0 +1,78 @@
+#include "rank/uint192.h"
+
+#include <gtest/gtest.h>
+
+#include <pcg_random.hpp>
+
+#include "rank/binomial.h"
+
+namespace chessrank::rank {
+namespace {
+
+BigInt random_big(pcg64& rng, int bits) {
+  BigInt r = 0;
+  for (int i = 0; i < 3; ++i) {
+    r <<= 64;
+    r += BigInt(std::uint64_t(rng()));
+  }
+  return r >> (192 - bits);
+}
+
+// Cross-check every operation against GMP on random operands of random sizes.
+TEST(UInt192, AgreesWithGmp) {
+  pcg64 rng(1);
+  for (int i = 0; i < 20000; ++i) {
+    const BigInt a = random_big(rng, 1 + int(rng() % 190)), b = random_big(rng, 1 + int(rng() % 120));
+    UInt192 x, y;
+    ASSERT_TRUE(UInt192::from_big(a, x));
+    ASSERT_TRUE(UInt192::from_big(b, y));
+    EXPECT_EQ(x.to_big(), a);
+    EXPECT_EQ((x + y).to_big() % (BigInt(1) << 192), BigInt(a + b) % (BigInt(1) << 192)) << i;
+    if (a >= b) {
+      EXPECT_EQ((x - y).to_big(), BigInt(a - b));
+    }
+    EXPECT_EQ(x < y, a < b);
+    const std::uint64_t m = rng() >> (rng() % 64);
+    if (mpz_sizeinbase(a.get_mpz_t(), 2) + 64 < 192) {
+      EXPECT_EQ((x * m).to_big(), BigInt(a * BigInt(m)));
+    }
+    if (!b.get_ui() && b == 0) continue;
+    UInt192 q, r;
+    UInt192::divmod(x, y, q, r);
+    EXPECT_EQ(q.to_big(), BigInt(a / b));
+    EXPECT_EQ(r.to_big(), BigInt(a % b));
+  }
+}
+
+TEST(UInt192, RefusesWhatDoesNotFit) {
+  UInt192 x;
+  EXPECT_FALSE(UInt192::from_big(BigInt(1) << 192, x));
+  EXPECT_FALSE(UInt192::from_big(BigInt(-1), x));
+  EXPECT_TRUE(UInt192::from_big((BigInt(1) << 192) - 1, x));
+}
+
+TEST(Binomial, SubsetRankIsABijection) {
+  for (int n = 0; n <= 12; ++n)
+    for (int k = 0; k <= n; ++k) {
+      std::vector<bool> seen(Binomial(n, k), false);
+      for (unsigned mask = 0; mask < (1u << n); ++mask) {
+        if (std::popcount(mask) != k) continue;
+        std::uint8_t p[16];
+        int m = 0;
+        for (int i = 0; i < n; ++i)
+          if (mask >> i & 1) p[m++] = std::uint8_t(i);
+        const std::uint64_t r = rank_subset(p, k);
+        ASSERT_LT(r, seen.size());
+        EXPECT_FALSE(seen[r]);
+        seen[r] = true;
+        std::uint8_t q[16];
+        unrank_subset(r, n, k, q);
+        for (int i = 0; i < k; ++i) EXPECT_EQ(q[i], p[i]);
+      }
+    }
+  EXPECT_EQ(Binomial(64, 32), 1832624140942590534ULL);
+  EXPECT_EQ(Binomial(5, 7), 0u);
+}
+
+}  // namespace
+}  // namespace chessrank::rank

@@ -1,0 +1,195 @@
+// Runs the `chessrank` binary (fen, replay, check) and checks stdout, stderr and the exit status.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+
+namespace chessrank {
+namespace {
+
+struct Outcome {
+  std::string out;
+  std::string err;
+  int status;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
+  }
+  return q + "'";
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Run `chessrank ARGS` with `input` on stdin, through the shell with files for the three streams.
+Outcome run_cli(const std::vector<std::string>& args, const std::string& input = "") {
+  const std::string base = ::testing::TempDir() + "chessrank_cli_" + std::to_string(::getpid());
+  {
+    std::ofstream in(base + ".in");
+    in << input;
+  }
+  std::string command = shell_quote(CHESSRANK_CLI);
+  for (const std::string& a : args) command.append(" ").append(shell_quote(a));  // append: dodges GCC 12 -Wrestrict
+  command.append(" <").append(shell_quote(base + ".in"));
+  command.append(" >").append(shell_quote(base + ".out"));
+  command.append(" 2>").append(shell_quote(base + ".err"));
+  const int raw = std::system(command.c_str());
+  Outcome r{slurp(base + ".out"), slurp(base + ".err"), WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
+  std::remove((base + ".in").c_str());
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  return r;
+}
+
+const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST(CliFen, PrintsCanonicalFenPerArgument) {
+  const Outcome r = run_cli({"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK -",
+                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, StartFen + "\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliFen, ReportsErrorsWithTheirPlaceAndFails) {
+  const Outcome r = run_cli({"fen", StartFen, "rnbqkbnr/pppppppp/4p4/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, StartFen + "\n");
+  EXPECT_EQ(r.err, "error: argument 2: FEN field 1 (placement): rank 6 describes 9 squares\n");
+}
+
+TEST(CliFen, ReadsStdinLinesSkippingBlankOnes) {
+  const Outcome r = run_cli({"fen"}, StartFen + "\n\n  8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 b - -\r\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, StartFen + "\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n");
+  EXPECT_EQ(r.err, "error: line 3: FEN field 1 (placement): white has no king\n");
+}
+
+TEST(CliReplay, PlaysSanAndUciFromTheStart) {
+  const Outcome r = run_cli({"replay", "1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "f1b5", "a6", "4.", "Bxc6", "dxc6", "5.", "O-O"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliReplay, IgnoresPgnDecorationOnStdin) {
+  const Outcome r = run_cli({"replay"}, "[Event \"x\"]\n1.e4 {a comment\nover lines} e5 2.Nf3 (2.f4 exf4) 2...Nc6 $1 ; rest\n3. Bb5 1-0\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n");
+}
+
+TEST(CliReplay, StartsFromFen) {
+  const Outcome r = run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", "Kd7", "Rf7+"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "8/3k1R2/8/8/8/8/8/6K1 b - - 3 2\n");
+}
+
+TEST(CliReplay, ReportsTheFirstBadMoveAndPrintsNothing) {
+  Outcome r = run_cli({"replay", "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Bxc6 Nxc6 5. d4"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: ply 8 (4... Nxc6): 'Nxc6' is not legal: no knight can move to c6\n");
+
+  r = run_cli({"replay", "--fen", "6k1/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: ply 1 (1. Rd1): 'Rd1' is ambiguous: it could be Rad1 or Rhd1\n");
+
+  r = run_cli({"replay", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#", "Ke7"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: ply 8 (4... Ke7): the game is over: black is checkmated\n");
+
+  r = run_cli({"replay", "--fen", "8/8 w - -", "e4"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: --fen: FEN field 1 (placement): 2 ranks, expected 8\n");
+
+  r = run_cli({"replay"}, "1. e4 {never closed\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: unterminated '{'\n");
+}
+
+// Cross-check: a random game replayed as SAN and as UCI reaches the position the library reached.
+TEST(CliReplay, SanAndUciSequencesAgreeWithTheLibrary) {
+  std::uint64_t state = 7;
+  Position pos = Position::start();
+  std::string san, uci;
+  for (int ply = 0; ply < 120; ++ply) {
+    const MoveList moves = legal_moves(pos);
+    if (moves.empty()) break;
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const Move m = moves[(state >> 33) % moves.size()];
+    if (pos.side_to_move() == White) san += std::to_string(pos.fullmove_number()) + ". ";
+    san += to_san(pos, m) + " ";
+    uci += to_uci(m) + "\n";
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  const Outcome by_san = run_cli({"replay", san});
+  const Outcome by_uci = run_cli({"replay"}, uci);
+  EXPECT_EQ(by_san.status, 0) << by_san.err;
+  EXPECT_EQ(by_uci.status, 0) << by_uci.err;
+  EXPECT_EQ(by_san.out, to_fen(pos) + "\n");
+  EXPECT_EQ(by_uci.out, to_fen(pos) + "\n");
+}
+
+TEST(CliCheck, GivesOneVerdictPerPosition) {
+  const Outcome r = run_cli({"check", StartFen, "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "ok: white to move, no check\n"
+            "ok: white to move, in check from 1 piece (knight on f3)\n"
+            "ok: white to move, in check from 2 pieces (rook on a1, knight on f3)\n"
+            "ok: black to move, no check; note: en passant square e3 dropped: no pawn can capture there\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliCheck, FlagsIllegalPositionsAndErrors) {
+  const Outcome r = run_cli({"check"},
+                    "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1\n"
+                    "4k3/8/8/4r3/1q6/3n4/8/4K3 w - - 0 1\n"
+                    "4k3/8/8/8/8/8/8/4K3 x - - 0 1\n"
+                    "QQQQk3/8/8/8/8/8/PPPPPPPP/4K3 b - - 0 1\n"
+                    "4k3/8/8/3pP3/8/8/8/4K2q w - d6 0 1\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "illegal: black is not to move but is in check (rook on e1)\n"
+            "illegal: 3 checkers\n"
+            "illegal: white has at least 3 promoted pieces but only 0 missing pawns\n"
+            "illegal: en passant square d6 says black just played d7-d5, which cannot have given the check "
+            "(queen on h1)\n");
+  EXPECT_EQ(r.err, "error: line 3: FEN field 2 (side to move): 'x' is not w or b\n");
+}
+
+TEST(Cli, BadOptionFailsWithAMessage) {
+  const Outcome r = run_cli({"replay", "--no-such-option"});
+  EXPECT_NE(r.status, 0);  // main() passes CLI11's own code through (109 here), not ExitUsage
+  EXPECT_NE(r.err.find("--no-such-option"), std::string::npos);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err, "");
+}
+
+}  // namespace
+}  // namespace chessrank

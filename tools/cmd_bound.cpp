@@ -1,0 +1,202 @@
+// `chessrank bound`: upper bounds on the number of chess positions, computed from their definitions
+// (Tromp's seed-002 program and 2021 model, our ranking models, our no-promotion count), next to the
+// published figures we cannot compute, which are shown as quoted.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bound/nopromo.h"
+#include "bound/seed2006.h"
+#include "bound/tromp2021.h"
+#include "core/bigint.h"
+#include "tools/command.h"
+#include "tools/input.h"
+#ifdef CHESSRANK_HAVE_RANK
+#include "rank/model.h"
+#endif
+
+namespace chessrank::cli {
+namespace {
+
+struct Options {
+  std::string model;
+  bool diagrams = false, breakdown = false, json = false;
+  bool no_castling = false, no_en_passant = false, white_to_move = false;
+};
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// A row of the overview table. `value` is empty for a quoted approximation (then `quoted` is shown).
+struct Row {
+  std::string name, year, author;
+  BigInt value;
+  std::string quoted;    // the published approximation, for bounds we cannot compute
+  double log10 = 0;
+  std::string how;
+};
+
+Row computed(std::string name, std::string year, std::string author, BigInt v, std::string how) {
+  Row r{std::move(name), std::move(year), std::move(author), std::move(v), "", 0, std::move(how)};
+  r.log10 = log10_big(r.value);
+  return r;
+}
+Row quoted(std::string name, std::string year, std::string author, std::string text, double log10) {
+  return Row{std::move(name), std::move(year), std::move(author), 0, std::move(text), log10, "quoted, not computed"};
+}
+
+const bound::Tromp2021Options tromp_diagrams{false, false, false, true};
+
+#ifdef CHESSRANK_HAVE_RANK
+const BigInt* rank_model_size(const std::string& name) {
+  const rank::RankModel* m = rank::find_model(name);
+  return m ? &m->size() : nullptr;
+}
+#else
+const BigInt* rank_model_size(const std::string&) { return nullptr; }
+#endif
+
+int overview() {
+  std::vector<Row> rows;
+  rows.push_back(quoted("Chinchalkar", "1996", "Chinchalkar", "1.77894e46", 46.25016));
+  rows.push_back(quoted("Entriken (diagrams)", "2006", "Entriken", "2.39375e49", 49.37908));
+  rows.push_back(computed("seed2006", "2006+", "Tromp (seed 002 program)", bound::seed2006_count({}).total,
+                          "reproduced"));
+  rows.push_back(computed("seed2006 --diagrams", "2006+", "Tromp (seed 002 main0)",
+                          bound::seed2006_count({false, false, false}).total, "reproduced"));
+  rows.push_back(quoted("tromp-unpublished", "2010s", "Tromp (undocumented program)", "7.73e45", 45.888));
+  rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
+                          "reproduced"));
+  for (const char* name : {"cpr", "v1"})
+    if (const BigInt* n = rank_model_size(name))
+      rows.push_back(computed(name, "2026", "chessrank ranking model", *n, "exact for our model"));
+  rows.push_back(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
+  rows.push_back(quoted("nopromo", "2021", "Tromp", "2.891e39", 39.46111));
+  rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
+  bound::NopromoShape placements;
+  placements.file_constraints = false;
+  rows.push_back(computed("nopromo --placements", "2026", "chessrank (bishops by colour only)",
+                          bound::nopromo_count(placements), "exact for our model"));
+  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints)", bound::nopromo_count({}),
+                          "exact for our model"));
+  std::cout << "bound\tyear\tauthor\tvalue\tpower of ten\tpower of two\thow obtained\n";
+  for (const Row& r : rows) {
+    const std::string value = r.quoted.empty() ? r.value.get_str() : "~" + r.quoted;
+    std::cout << r.name << '\t' << r.year << '\t' << r.author << '\t' << value << "\t10^" << fixed(r.log10, 3)
+              << "\t2^" << fixed(r.log10 / 0.30102999566398119521, 3) << '\t' << r.how << '\n';
+  }
+  if (!rank_model_size("cpr")) std::cout << "# cpr and v1: not available in this build (no rank library)\n";
+  return ExitOk;
+}
+
+void print_value(const std::string& model, const BigInt& n, const Options& o,
+                 const std::vector<std::pair<std::string, BigInt>>& parts) {
+  if (!o.json) {
+    for (const auto& [label, v] : parts) std::cout << label << '\t' << v << '\n';
+    if (!parts.empty()) std::cout << "total\t";
+    std::cout << n << '\n';
+    return;
+  }
+  std::ostringstream out;
+  out << "{\"model\":\"" << model << "\",\"value\":\"" << n << "\",\"log10\":" << fixed(log10_big(n), 6)
+      << ",\"log2\":" << fixed(log2_big(n), 6) << ",\"castling\":" << (o.no_castling ? "false" : "true")
+      << ",\"en_passant\":" << (o.no_en_passant ? "false" : "true")
+      << ",\"both_sides\":" << (o.white_to_move ? "false" : "true");
+  if (!parts.empty()) {
+    out << ",\"breakdown\":[";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      out << (i ? "," : "") << "{\"case\":\"" << parts[i].first << "\",\"value\":\"" << parts[i].second << "\"}";
+    out << "]";
+  }
+  out << "}";
+  std::cout << out.str() << '\n';
+}
+
+int run(const Options& o) {
+  if (o.model.empty()) {
+    if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move) {
+      report_error("", "options need --model (seed2006, tromp2021, cpr, v1 or nopromo)");
+      return ExitUsage;
+    }
+    return overview();
+  }
+  const bool variant = o.diagrams || o.no_castling || o.no_en_passant || o.white_to_move;
+  // Diagrams: no side to move, no castling rights, no en passant square.
+  const bool castling = !(o.no_castling || o.diagrams), en_passant = !(o.no_en_passant || o.diagrams);
+  const bool both_sides = !(o.white_to_move || o.diagrams);
+  std::vector<std::pair<std::string, BigInt>> parts;
+  if (o.model == "seed2006") {
+    const auto r = bound::seed2006_count({castling, en_passant, both_sides});
+    if (o.breakdown)
+      for (const auto& k : r.classes)
+        parts.emplace_back("white_rights=" + std::to_string(k.white_rights) + " black_rights=" +
+                               std::to_string(k.black_rights) + " edge_kings=" + std::to_string(k.edge_kings) +
+                               " king_configurations=" + std::to_string(k.configurations),
+                           k.positions);
+    print_value(o.model, r.total, o, parts);
+    return ExitOk;
+  }
+  if (o.model == "tromp2021") {
+    const auto r = bound::tromp2021_count({castling, en_passant, both_sides, true});
+    if (o.breakdown)
+      for (const auto& c : r.cases)
+        parts.emplace_back("fwr=" + std::to_string(c.fwr) + " fbr=" + std::to_string(c.fbr) +
+                               " ep=" + std::to_string(c.ep),
+                           c.count);
+    print_value(o.model, r.total, o, parts);
+    return ExitOk;
+  }
+  if (o.model == "nopromo") {
+    if (o.breakdown || o.no_castling || o.no_en_passant || o.white_to_move) {
+      report_error("", "nopromo counts diagrams: --breakdown, --no-castling, --no-en-passant and "
+                       "--white-to-move do not apply");
+      return ExitUsage;
+    }
+    print_value(o.model, bound::nopromo_count({}), o, parts);
+    return ExitOk;
+  }
+  if (o.model == "cpr" || o.model == "v1") {
+    if (variant || o.breakdown) {
+      report_error("", "model " + o.model + " is a fixed ranking model: --diagrams, --breakdown, --no-castling, "
+                       "--no-en-passant and --white-to-move are not supported");
+      return ExitUsage;
+    }
+    const BigInt* n = rank_model_size(o.model);
+    if (!n) {
+      report_error("", "model " + o.model + " is not available in this build (no rank library)");
+      return ExitFailure;
+    }
+    print_value(o.model, *n, o, parts);
+    return ExitOk;
+  }
+  report_error("--model", "unknown model '" + o.model + "' (expected seed2006, tromp2021, cpr, v1 or nopromo)");
+  return ExitUsage;
+}
+
+std::function<int()> setup(CLI::App& cmd) {
+  auto opt = std::make_shared<Options>();
+  cmd.add_option("--model", opt->model, "seed2006, tromp2021, cpr, v1 or nopromo");
+  cmd.add_flag("--diagrams", opt->diagrams, "count diagrams: no side to move, castling or en passant");
+  cmd.add_flag("--breakdown", opt->breakdown, "print the cases the total is the sum of");
+  cmd.add_flag("--json", opt->json, "print one JSON object");
+  cmd.add_flag("--no-castling", opt->no_castling, "leave out positions with castling rights");
+  cmd.add_flag("--no-en-passant", opt->no_en_passant, "leave out positions with an en passant capture");
+  cmd.add_flag("--white-to-move", opt->white_to_move, "count white to move only");
+  cmd.footer(
+      "Without --model: a table of bounds (tab separated) with year, author, value, powers of ten and two\n"
+      "and how each was obtained. With --model: the exact count of that model, one number per line\n"
+      "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"). Exit status 2 for bad options.");
+  return [opt] { return run(*opt); };
+}
+
+const bool registered =
+    register_command({"bound", "Upper bounds on the number of chess positions, reproduced and our own", 80, setup});
+
+}  // namespace
+}  // namespace chessrank::cli

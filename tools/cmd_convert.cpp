@@ -1,0 +1,272 @@
+// `chessrank convert IN OUT`: bulk conversion between FEN/EPD text (one position per line) and raw
+// fixed-size records, on all cores. The input is read in batches; each batch is cut into one piece per
+// thread at line (or record) boundaries, the pieces are converted in parallel and written in order, so
+// the output order is the input order and memory stays bounded whatever the file size.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "codec/record.h"
+#include "core/fen.h"
+#include "tools/command.h"
+#include "tools/input.h"
+
+namespace chessrank::cli {
+
+namespace {
+
+struct ConvertOptions {
+  std::string input, output;
+  std::string format = "slot26";
+  std::string to = "raw";
+  bool counters = false;
+  bool strict = false;
+  unsigned threads = 0;
+};
+
+struct ItemError {
+  std::size_t number;  // line or record number within the piece, 0-based
+  std::string message;
+};
+
+// What one thread produced from one piece of a batch.
+struct PieceResult {
+  std::string out;  // records or FEN lines
+  std::vector<ItemError> errors;
+  std::size_t items = 0;      // lines (text) or records (raw) consumed, for numbering
+  std::size_t positions = 0;  // successfully converted
+};
+
+Result<Position> parse_position_line(std::string_view line) {
+  Result<Position> pos = parse_fen(line);
+  if (pos) return pos;
+  Result<Epd> epd = parse_epd(line);
+  if (epd) return std::move(epd.value().position);
+  return pos;
+}
+
+// Convert the text lines of `text` (every line complete, the last one possibly without newline).
+void encode_piece(const codec::RecordFormat& format, std::string_view text, bool strict, PieceResult& r) {
+  const std::size_t size = format.record_size();
+  r.out.reserve(text.size() / 2);
+  std::vector<std::uint8_t> record(size);
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trim(text.substr(pos, end - pos));
+    pos = end + 1;
+    const std::size_t number = r.items++;
+    if (line.empty()) continue;
+    const Result<Position> p = parse_position_line(line);
+    if (!p) {
+      r.errors.push_back({number, p.error()});
+      if (strict) return;
+      continue;
+    }
+    const Result<bool> ok = format.encode(*p, record.data());
+    if (!ok) {
+      r.errors.push_back({number, ok.error()});
+      if (strict) return;
+      continue;
+    }
+    r.out.append(reinterpret_cast<const char*>(record.data()), size);
+    ++r.positions;
+  }
+}
+
+void decode_piece(const codec::RecordFormat& format, std::string_view bytes, bool strict, PieceResult& r) {
+  const std::size_t size = format.record_size();
+  r.out.reserve(bytes.size() / size * 64);
+  for (std::size_t i = 0; i + size <= bytes.size(); i += size) {
+    const std::size_t number = r.items++;
+    const Result<Position> p =
+        format.decode(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data() + i), size));
+    if (!p) {
+      r.errors.push_back({number, p.error()});
+      if (strict) return;
+      continue;
+    }
+    r.out += to_fen(*p);
+    r.out += '\n';
+    ++r.positions;
+  }
+}
+
+class Progress {
+ public:
+  explicit Progress(long long total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  void update(long long done, std::size_t positions) {
+    if (seconds() < 2.0) return;
+    shown_ = true;
+    const double pct = total_ > 0 ? 100.0 * double(done) / double(total_) : 0.0;
+    std::fprintf(stderr, "\rconvert: %5.1f%%  %lld of %lld MB  %zu positions", pct, done >> 20, total_ >> 20, positions);
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (shown_) std::fputc('\n', stderr);
+  }
+
+ private:
+  long long total_;
+  std::chrono::steady_clock::time_point start_;
+  bool shown_ = false;
+};
+
+int run_convert(const ConvertOptions& opt) {
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  if (!format) {
+    report_error("", format.error());
+    return ExitUsage;
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(opt.input.c_str(), "rb"), &std::fclose);
+  if (!in) {
+    report_error("", "cannot open input file '" + opt.input + "'");
+    return ExitFailure;
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);
+  if (!out) {
+    report_error("", "cannot open output file '" + opt.output + "'");
+    return ExitFailure;
+  }
+  std::fseek(in.get(), 0, SEEK_END);
+  const long long total = std::ftell(in.get());
+  std::fseek(in.get(), 0, SEEK_SET);
+
+  const bool to_raw = opt.to == "raw";
+  const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t record = format->record_size();
+  // Batch: about 4 MB per thread; a multiple of the record size when reading records.
+  std::size_t batch_bytes = std::size_t(threads) * (std::size_t(4) << 20);
+  if (!to_raw) batch_bytes -= batch_bytes % record;
+
+  const char* what = to_raw ? "line " : "record ";
+  std::string buffer, carry;
+  std::vector<char> chunk(batch_bytes);
+  std::size_t base = 1, positions = 0, failures = 0, bytes_in = 0, bytes_out = 0;
+  std::vector<std::size_t> rejected;
+  Progress progress(total);
+  bool stop = false;
+
+  while (!stop) {
+    const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), in.get());
+    const bool eof = got < chunk.size();
+    bytes_in += got;
+    buffer.assign(carry);
+    buffer.append(chunk.data(), got);
+    carry.clear();
+    // Keep an incomplete last line or record for the next batch.
+    if (!eof) {
+      std::size_t keep = 0;
+      if (to_raw) {
+        const std::size_t nl = buffer.rfind('\n');
+        keep = nl == std::string::npos ? buffer.size() : buffer.size() - nl - 1;
+      } else {
+        keep = buffer.size() % record;
+      }
+      carry = buffer.substr(buffer.size() - keep);
+      buffer.resize(buffer.size() - keep);
+    }
+    std::size_t truncated = 0;
+    if (eof && !to_raw) {
+      truncated = buffer.size() % record;
+      buffer.resize(buffer.size() - truncated);
+    }
+
+    // Cut into pieces at line or record boundaries.
+    std::vector<std::string_view> pieces;
+    const std::string_view all(buffer);
+    std::size_t start = 0;
+    for (unsigned t = 0; t < threads && start < all.size(); ++t) {
+      std::size_t end = t + 1 == threads ? all.size() : start + (all.size() - start) / (threads - t);
+      if (to_raw) {
+        const std::size_t nl = all.find('\n', end == 0 ? 0 : end - 1);
+        end = nl == std::string_view::npos ? all.size() : nl + 1;
+      } else {
+        end = start + (end - start + record - 1) / record * record;
+        end = std::min(end, all.size());
+      }
+      pieces.push_back(all.substr(start, end - start));
+      start = end;
+    }
+    std::vector<PieceResult> results(pieces.size());
+    std::vector<std::thread> workers;
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      workers.emplace_back([&, i] {
+        if (to_raw)
+          encode_piece(*format, pieces[i], opt.strict, results[i]);
+        else
+          decode_piece(*format, pieces[i], opt.strict, results[i]);
+      });
+    for (std::thread& w : workers) w.join();
+
+    for (const PieceResult& r : results) {
+      for (const ItemError& e : r.errors) {
+        report_error(what + std::to_string(base + e.number), e.message);
+        rejected.push_back(base + e.number);
+        ++failures;
+        if (opt.strict) break;
+      }
+      std::fwrite(r.out.data(), 1, r.out.size(), out.get());
+      bytes_out += r.out.size();
+      positions += r.positions;
+      base += r.items;
+      if (opt.strict && failures) {
+        stop = true;
+        break;
+      }
+    }
+    if (!stop && truncated) {
+      report_error(what + std::to_string(base), "truncated: " + std::to_string(truncated) + " of " +
+                                                    std::to_string(record) + " bytes");
+      rejected.push_back(base);
+      ++failures;
+    }
+    progress.update((long long)bytes_in, positions);
+    if (eof) break;
+  }
+  progress.finish();
+  if (std::fflush(out.get()) != 0) {
+    report_error("", "cannot write output file '" + opt.output + "'");
+    return ExitFailure;
+  }
+
+  std::string list;
+  for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
+  if (rejected.size() > 20) list += ", ...";
+  std::fprintf(stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
+               positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
+               failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(),
+               rejected.empty() ? "" : ")", progress.seconds());
+  return failures ? ExitFailure : ExitOk;
+}
+
+const bool registered = register_command(
+    {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 42,
+     [](CLI::App& cmd) {
+       auto opt = std::make_shared<ConvertOptions>();
+       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")->required();
+       cmd.add_option("output", opt->output, "Output file")->required();
+       cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")
+           ->check(CLI::IsMember({"raw", "fen"}))
+           ->capture_default_str();
+       cmd.add_option("--format", opt->format, "Code format: slot26 or rank")
+           ->check(CLI::IsMember({"slot26", "rank"}))
+           ->capture_default_str();
+       cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");
+       cmd.add_flag("--strict", opt->strict, "Stop at the first bad line or record");
+       cmd.add_option("--threads", opt->threads, "Worker threads (default: all cores)");
+       return [opt] { return run_convert(*opt); };
+     }});
+
+}  // namespace
+
+}  // namespace chessrank::cli

@@ -1,0 +1,200 @@
+// `chessrank encode` and `chessrank decode`: positions to fixed-size codes and back, one item per
+// line (hex or base64) or as a stream of raw records. See docs/formats.md.
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codec/record.h"
+#include "codec/text_codes.h"
+#include "core/fen.h"
+#include "tools/command.h"
+#include "tools/input.h"
+
+namespace chessrank::cli {
+
+namespace {
+
+struct CodecOptions {
+  std::string format = "slot26";
+  std::string encoding = "hex";
+  std::string input;
+  bool counters = false;
+  bool strict = false;
+  std::vector<std::string> items;
+};
+
+// Parse a FEN, or an EPD record (four fields and operations) when the line is not a FEN.
+Result<Position> parse_position_line(std::string_view line) {
+  Result<Position> pos = parse_fen(line);
+  if (pos) return pos;
+  Result<Epd> epd = parse_epd(line);
+  if (epd) return std::move(epd.value().position);
+  return pos;
+}
+
+// Call `handle` on every text item: the arguments, else the lines of --input, else stdin; blank lines
+// are skipped. Stop after the first failure when `strict`. Return the number of failures.
+std::size_t for_each_text_item(const CodecOptions& opt,
+                               const std::function<bool(const std::string&, const ItemSource&)>& handle) {
+  if (opt.input.empty() && !opt.strict) return for_each_item(opt.items, handle);
+  std::size_t failures = 0;
+  if (!opt.items.empty()) {
+    for (std::size_t i = 0; i < opt.items.size(); ++i) {
+      if (!handle(std::string(trim(opt.items[i])), ItemSource{false, i + 1})) ++failures;
+      if (failures && opt.strict) break;
+    }
+    return failures;
+  }
+  std::ifstream file;
+  if (!opt.input.empty()) {
+    file.open(opt.input, std::ios::binary);
+    if (!file) throw std::runtime_error("cannot open input file '" + opt.input + "'");
+  }
+  std::istream& in = opt.input.empty() ? std::cin : file;
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    const std::string_view item = trim(line);
+    if (item.empty()) continue;
+    if (!handle(std::string(item), ItemSource{true, n})) ++failures;
+    if (failures && opt.strict) break;
+  }
+  return failures;
+}
+
+void add_common_options(CLI::App& cmd, CodecOptions& opt) {
+  cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (index in model v1)")
+      ->check(CLI::IsMember({"slot26", "rank"}))
+      ->capture_default_str();
+  cmd.add_option("--input", opt.input, "Read items from this file instead of the arguments or stdin");
+  cmd.add_flag("--counters", opt.counters, "Append (encode) or expect (decode) 3 bytes of move counters");
+  cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
+}
+
+int run_encode(const CodecOptions& opt) {
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  if (!format) {
+    report_error("", format.error());
+    return ExitUsage;
+  }
+  const bool raw = opt.encoding == "raw";
+  if (raw) std::cout.flush();
+  std::vector<std::uint8_t> record(format->record_size());
+  const std::size_t failures = for_each_text_item(opt, [&](const std::string& line, const ItemSource& src) {
+    const Result<Position> pos = parse_position_line(line);
+    if (!pos) {
+      report_error(src, pos.error());
+      return false;
+    }
+    const Result<bool> ok = format->encode(*pos, record.data());
+    if (!ok) {
+      report_error(src, ok.error());
+      return false;
+    }
+    if (raw) {
+      std::fwrite(record.data(), 1, record.size(), stdout);
+    } else {
+      std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
+    }
+    return true;
+  });
+  if (raw) std::fflush(stdout);
+  return failures ? ExitFailure : ExitOk;
+}
+
+int run_decode(const CodecOptions& opt) {
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  if (!format) {
+    report_error("", format.error());
+    return ExitUsage;
+  }
+  const auto emit = [&](std::span<const std::uint8_t> record, const std::string& where) {
+    const Result<Position> pos = format->decode(record);
+    if (!pos) {
+      report_error(where, pos.error());
+      return false;
+    }
+    std::cout << to_fen(*pos) << '\n';
+    return true;
+  };
+
+  if (opt.encoding != "raw") {
+    const std::size_t failures = for_each_text_item(opt, [&](const std::string& item, const ItemSource& src) {
+      const Result<std::vector<std::uint8_t>> bytes =
+          opt.encoding == "hex" ? codec::from_hex(item) : codec::from_base64(item);
+      if (!bytes) {
+        report_error(src, bytes.error());
+        return false;
+      }
+      if (bytes->size() != format->record_size()) {
+        report_error(src, opt.encoding + " code of " + std::to_string(bytes->size()) + " bytes, expected " +
+                              std::to_string(format->record_size()) + " for " + format->name() +
+                              (opt.counters ? " with counters" : ""));
+        return false;
+      }
+      return emit(*bytes, src.describe());
+    });
+    return failures ? ExitFailure : ExitOk;
+  }
+
+  // Raw records from --input or stdin.
+  if (!opt.items.empty()) {
+    report_error("", "raw input comes from --input or stdin, not from arguments");
+    return ExitUsage;
+  }
+  std::FILE* in = stdin;
+  if (!opt.input.empty()) {
+    in = std::fopen(opt.input.c_str(), "rb");
+    if (!in) {
+      report_error("", "cannot open input file '" + opt.input + "'");
+      return ExitFailure;
+    }
+  }
+  std::size_t failures = 0;
+  std::vector<std::uint8_t> record(format->record_size());
+  for (std::size_t n = 1;; ++n) {
+    const std::size_t got = std::fread(record.data(), 1, record.size(), in);
+    if (got == 0) break;
+    const std::string where = "record " + std::to_string(n);
+    if (got < record.size()) {
+      report_error(where, "truncated: " + std::to_string(got) + " of " + std::to_string(record.size()) + " bytes");
+      ++failures;
+      break;
+    }
+    if (!emit(record, where)) ++failures;
+    if (failures && opt.strict) break;
+  }
+  if (in != stdin) std::fclose(in);
+  return failures ? ExitFailure : ExitOk;
+}
+
+const bool registered_encode = register_command(
+    {"encode", "Encode positions (FEN or EPD) as fixed-size codes: slot26 or rank", 40, [](CLI::App& cmd) {
+       auto opt = std::make_shared<CodecOptions>();
+       add_common_options(cmd, *opt);
+       cmd.add_option("--output", opt->encoding, "Output: hex or base64 (one code per line) or raw (records)")
+           ->check(CLI::IsMember({"hex", "base64", "raw"}))
+           ->capture_default_str();
+       cmd.add_option("fens", opt->items, "FENs (default: one per line from --input or stdin)");
+       return [opt] { return run_encode(*opt); };
+     }});
+
+const bool registered_decode = register_command(
+    {"decode", "Decode fixed-size codes back to FEN", 41, [](CLI::App& cmd) {
+       auto opt = std::make_shared<CodecOptions>();
+       add_common_options(cmd, *opt);
+       cmd.add_option("--input-encoding", opt->encoding, "Input: hex or base64 (one code per line) or raw (records)")
+           ->check(CLI::IsMember({"hex", "base64", "raw"}))
+           ->capture_default_str();
+       cmd.add_option("codes", opt->items, "Codes (default: one per line from --input or stdin)");
+       return [opt] { return run_decode(*opt); };
+     }});
+
+}  // namespace
+
+}  // namespace chessrank::cli

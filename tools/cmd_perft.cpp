@@ -1,0 +1,82 @@
+// `chessrank perft`: count the leaves of the legal move tree, the standard check of a move generator.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "tools/command.h"
+#include "tools/input.h"
+
+namespace chessrank::cli {
+namespace {
+
+constexpr int MaxDepth = 15;
+
+struct Options {
+  std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  std::string depth;
+  bool divide = false;
+};
+
+// Return the depth, or -1 when the text is not a whole number from 0 to MaxDepth.
+int parse_depth(const std::string& text) {
+  if (text.empty() || text.size() > 2) return -1;
+  int depth = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return -1;
+    depth = depth * 10 + (c - '0');
+  }
+  return depth <= MaxDepth ? depth : -1;
+}
+
+std::function<int()> setup(CLI::App& cmd) {
+  auto opt = std::make_shared<Options>();
+  cmd.add_option("--fen", opt->fen, "position to count from (default: the start position)");
+  // Take the depth as text so a bad value gets this command's own message and exit code.
+  cmd.add_option("DEPTH", opt->depth, "plies to search, 0 to " + std::to_string(MaxDepth))->required();
+  cmd.add_flag("--divide", opt->divide, "print the count below each root move (UCI), then the total");
+  cmd.footer(
+      "Prints the number of leaf nodes at DEPTH. With --divide: one line \"<move>: <nodes>\" per legal move\n"
+      "(sorted), a blank line, then \"total: <nodes>\". Exit status 1 for a bad FEN, 2 for a bad depth.");
+  return [opt] {
+    const int depth = parse_depth(std::string(trim(opt->depth)));
+    if (depth < 0) {
+      report_error("", "depth '" + opt->depth + "' is not a whole number from 0 to " + std::to_string(MaxDepth));
+      return ExitUsage;
+    }
+    if (opt->divide && depth == 0) {
+      report_error("", "--divide needs a depth of at least 1");
+      return ExitUsage;
+    }
+    Result<Position> parsed = parse_fen(trim(opt->fen));
+    if (!parsed) {
+      report_error("--fen", parsed.error());
+      return ExitFailure;
+    }
+    Position pos = std::move(parsed).value();
+    if (!opt->divide) {
+      std::cout << perft(pos, depth) << '\n';
+      return ExitOk;
+    }
+    std::vector<std::pair<std::string, std::uint64_t>> lines;
+    std::uint64_t total = 0;
+    for (const auto& [m, n] : perft_divide(pos, depth)) {
+      lines.emplace_back(to_uci(m), n);
+      total += n;
+    }
+    std::sort(lines.begin(), lines.end());
+    for (const auto& [uci, n] : lines) std::cout << uci << ": " << n << '\n';
+    std::cout << "\ntotal: " << total << '\n';
+    return ExitOk;
+  };
+}
+
+const bool registered = register_command({"perft", "Count the leaves of the legal move tree to a depth", 20, setup});
+
+}  // namespace
+}  // namespace chessrank::cli

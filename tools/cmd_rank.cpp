@@ -1,0 +1,162 @@
+// The ranking commands: count, rank, unrank, sample.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "rank/cpr_model.h"
+#include "rank/model.h"
+#include "rank/sample.h"
+#include "tools/command.h"
+#include "tools/input.h"
+
+namespace chessrank::cli {
+namespace {
+
+std::string model_list() {
+  std::string s;
+  for (const std::string& n : rank::model_names()) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+void add_model_option(CLI::App& cmd, std::string& model) {
+  model = std::string(rank::DefaultModel);
+  cmd.add_option("--model", model, "ranking model: " + model_list())
+      ->check(CLI::IsMember(rank::model_names()))
+      ->capture_default_str();
+}
+
+// Return the model or throw a usage error naming the valid ones.
+const rank::RankModel& model_or_throw(const std::string& name) {
+  const rank::RankModel* m = rank::find_model(name);
+  if (!m) throw CLI::ValidationError("--model", "unknown model '" + name + "' (known: " + model_list() + ")");
+  return *m;
+}
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::string share(const BigInt& part, const BigInt& whole) {
+  const double x = std::exp2(log2_big(part) - log2_big(whole)) * 100;
+  return part == 0 ? "0%" : fixed(x, x < 0.01 ? 6 : 4) + "%";
+}
+
+// Parse a decimal or 0x-prefixed hexadecimal non-negative integer.
+bool parse_index(const std::string& text, BigInt& out) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  if (digits.empty()) return false;
+  for (char c : digits)
+    if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)))) return false;
+  return out.set_str(digits, hex ? 16 : 10) == 0;
+}
+
+int run_count(const std::string& model_name, bool breakdown) {
+  const rank::RankModel& model = model_or_throw(model_name);
+  const BigInt& n = model.size();
+  std::cout << "model: " << model.name() << "\n"
+            << "positions: " << n.get_str() << "\n"
+            << "log2: " << fixed(log2_big(n), 4) << "\n"
+            << "log10: " << fixed(log10_big(n), 4) << "\n"
+            << "code bytes: " << code_bytes(n) << "\n";
+  if (!breakdown) return ExitOk;
+  const auto* cpr = dynamic_cast<const rank::CprModel*>(&model);
+  if (!cpr) return ExitOk;
+  const BigInt half = cpr->half_size().to_big();
+  std::cout << "\nside to move\n"
+            << "  white: " << half.get_str() << " (" << share(half, n) << ")\n"
+            << "  black: " << half.get_str() << " (" << share(half, n) << ")\n";
+  std::cout << "\ncastling rights (white to move; black to move is the colour swap)\n";
+  const char* const names[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
+  for (int cr = 0; cr < 16; ++cr) {
+    BigInt total = 0;
+    for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) total += cpr->frame_size(CastlingRights(cr), e).to_big();
+    std::cout << "  " << names[cr] << ": " << total.get_str() << " (" << share(total, half) << ")\n";
+  }
+  std::cout << "\nen passant (white to move)\n";
+  for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) {
+    BigInt total = 0;
+    for (int cr = 0; cr < 16; ++cr) total += cpr->frame_size(CastlingRights(cr), e).to_big();
+    std::cout << "  " << rank::CprModel::describe_ep_case(e) << ": " << total.get_str() << " (" << share(total, half) << ")\n";
+  }
+  return ExitOk;
+}
+
+int run_rank(const std::string& model_name, const std::vector<std::string>& fens) {
+  const rank::RankModel& model = model_or_throw(model_name);
+  const std::size_t failures = for_each_item(fens, [&](const std::string& text, const ItemSource& src) {
+    const Result<Position> pos = parse_fen(text);
+    if (!pos) return report_error(src, pos.error()), false;
+    const Result<BigInt> index = model.rank(pos.value());
+    if (!index) return report_error(src, index.error()), false;
+    std::cout << index.value().get_str() << '\n';
+    return true;
+  });
+  return failures ? ExitFailure : ExitOk;
+}
+
+int run_unrank(const std::string& model_name, const std::vector<std::string>& indices) {
+  const rank::RankModel& model = model_or_throw(model_name);
+  const std::size_t failures = for_each_item(indices, [&](const std::string& text, const ItemSource& src) {
+    BigInt index;
+    if (!parse_index(text, index))
+      return report_error(src, "'" + text + "' is not a decimal or 0x-hexadecimal index"), false;
+    const Result<Position> pos = model.unrank(index);
+    if (!pos) return report_error(src, pos.error()), false;
+    std::cout << to_fen4(pos.value()) << '\n';
+    return true;
+  });
+  return failures ? ExitFailure : ExitOk;
+}
+
+int run_sample(const std::string& model_name, long long count, std::uint64_t seed) {
+  const rank::RankModel& model = model_or_throw(model_name);
+  rank::Rng rng(seed);
+  for (long long i = 0; i < count; ++i) {
+    const BigInt index = rank::uniform_below(model.size(), rng);
+    std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
+  }
+  return ExitOk;
+}
+
+const bool count_registered = register_command({"count", "Print the exact size N of a ranking model", 40, [](CLI::App& cmd) {
+  auto model = std::make_shared<std::string>();
+  auto breakdown = std::make_shared<bool>(false);
+  add_model_option(cmd, *model);
+  cmd.add_flag("--breakdown", *breakdown, "also split N by side to move, castling rights and en passant case");
+  return std::function<int()>([=] { return run_count(*model, *breakdown); });
+}});
+
+const bool rank_registered = register_command({"rank", "Print the index of each position (FEN arguments or stdin lines)", 41, [](CLI::App& cmd) {
+  auto model = std::make_shared<std::string>();
+  auto fens = std::make_shared<std::vector<std::string>>();
+  add_model_option(cmd, *model);
+  cmd.add_option("fens", *fens, "positions as FEN (quote each); none: one per stdin line");
+  return std::function<int()>([=] { return run_rank(*model, *fens); });
+}});
+
+const bool unrank_registered = register_command({"unrank", "Print the position of each index (arguments or stdin lines)", 42, [](CLI::App& cmd) {
+  auto model = std::make_shared<std::string>();
+  auto indices = std::make_shared<std::vector<std::string>>();
+  add_model_option(cmd, *model);
+  cmd.add_option("indices", *indices, "indices in decimal or 0x-hexadecimal; none: one per stdin line");
+  return std::function<int()>([=] { return run_unrank(*model, *indices); });
+}});
+
+const bool sample_registered = register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 43, [](CLI::App& cmd) {
+  auto model = std::make_shared<std::string>();
+  auto count = std::make_shared<long long>(1);
+  auto seed = std::make_shared<std::uint64_t>(1);
+  add_model_option(cmd, *model);
+  cmd.add_option("--count", *count, "number of positions")->check(CLI::Range(0LL, 1000000000000LL))->capture_default_str();
+  cmd.add_option("--seed", *seed, "random seed (pcg64)")->capture_default_str();
+  return std::function<int()>([=] { return run_sample(*model, *count, *seed); });
+}});
+
+}  // namespace
+}  // namespace chessrank::cli

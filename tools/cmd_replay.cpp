@@ -1,0 +1,127 @@
+// `chessrank replay`: play a move sequence (SAN or UCI, PGN movetext tolerated) and print the final FEN.
+#include <cctype>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "tools/command.h"
+#include "tools/input.h"
+
+namespace chessrank::cli {
+namespace {
+
+// Split PGN-like movetext into tokens, dropping {comments}, ; comments, (variations), [tags] and $NAGs.
+// Return false with `error` set when a bracket is left open.
+bool tokenize(const std::string& text, std::vector<std::string>& tokens, std::string& error) {
+  std::string token;
+  const auto flush = [&] {
+    if (!token.empty()) tokens.push_back(token);
+    token.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '{' || c == '[' || c == '(') {
+      flush();
+      const char close = c == '{' ? '}' : c == '[' ? ']' : ')';
+      int depth = 1;
+      std::size_t j = i + 1;
+      for (; j < text.size() && depth; ++j) {
+        if (c == '(' && text[j] == '(') ++depth;
+        if (text[j] == close) --depth;
+      }
+      if (depth) {
+        error = std::string("unterminated '") + c + "'";
+        return false;
+      }
+      i = j - 1;
+    } else if (c == ';') {
+      flush();
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      flush();
+    } else {
+      token += c;
+    }
+  }
+  flush();
+  return true;
+}
+
+bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+// Strip a leading move number ("12.", "12...", "12...Nf6"); return what is left.
+std::string strip_move_number(const std::string& t) {
+  std::size_t i = 0;
+  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+  if (i == 0 || i == t.size() || t[i] != '.') return t;
+  while (i < t.size() && t[i] == '.') ++i;
+  return t.substr(i);
+}
+
+std::function<int()> setup(CLI::App& cmd) {
+  auto fen = std::make_shared<std::string>();
+  auto moves = std::make_shared<std::vector<std::string>>();
+  cmd.add_option("--fen", *fen, "start from this position instead of the initial one");
+  cmd.add_option("MOVES", *moves, "moves in SAN or UCI; none: read them from stdin");
+  cmd.footer(
+      "Moves are separated by blanks, across arguments or stdin lines. Move numbers (1. 1... 12...),\n"
+      "results (1-0 0-1 1/2-1/2 *), {comments}, ; comments, (variations), [tags] and $NAGs are ignored.\n"
+      "Prints the FEN reached after the last move. At the first illegal or ambiguous move it prints\n"
+      "nothing on stdout, reports \"error: ply N (M. move): reason\" on stderr and exits with status 1.");
+  return [fen, moves] {
+    Position pos = Position::start();
+    if (!fen->empty()) {
+      const Result<Position> parsed = parse_fen(*fen);
+      if (!parsed) {
+        report_error("--fen", parsed.error());
+        return ExitFailure;
+      }
+      pos = *parsed;
+    }
+    std::string text;
+    if (!moves->empty()) {
+      for (const std::string& m : *moves) text += m + '\n';
+    } else {
+      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    }
+    std::vector<std::string> tokens;
+    std::string error;
+    if (!tokenize(text, tokens, error)) {
+      report_error("", error);
+      return ExitFailure;
+    }
+    int ply = 0;
+    for (const std::string& token : tokens) {
+      if (is_result(token) || token == "e.p.") continue;
+      if (token[0] == '$' && token.size() > 1) continue;
+      const std::string move_text = strip_move_number(token);
+      if (move_text.empty()) continue;
+      ++ply;
+      Result<Move> move = parse_move(pos, move_text);
+      if (!move) {
+        // Say why nothing can be played when the game is already over.
+        if (legal_moves(pos).empty())
+          move = Error{std::string("the game is over: ") + (pos.side_to_move() == White ? "white" : "black") +
+                       (pos.in_check() ? " is checkmated" : " is stalemated")};
+        const std::string label = std::to_string(pos.fullmove_number()) +
+                                  (pos.side_to_move() == White ? ". " : "... ") + move_text;
+        report_error("", "ply " + std::to_string(ply) + " (" + label + "): " + move.error());
+        return ExitFailure;
+      }
+      UndoInfo undo;
+      pos.do_move(*move, undo);
+    }
+    std::cout << to_fen(pos) << '\n';
+    return ExitOk;
+  };
+}
+
+const bool registered = register_command({"replay", "Play moves (SAN or UCI) and print the final FEN", 11, setup});
+
+}  // namespace
+}  // namespace chessrank::cli
