@@ -47,6 +47,15 @@ constexpr Square pop_lsb(Bitboard& b) {
   return s;
 }
 
+// Return the n-th (0-based, from a1) member of a set with more than n members.
+inline Square nth_square(Bitboard b, int n) {
+  int base = 0;
+  for (int c; n >= (c = popcount(b & 0xFF)); n -= c, b >>= 8, base += 8) {
+  }  // skip whole bytes by their population, then walk the last one
+  while (n-- > 0) b &= b - 1;
+  return Square(base + std::countr_zero(b));
+}
+
 // Shift every square one step north (+8), south, east (+1) or west, dropping what leaves the board.
 constexpr Bitboard shift_north(Bitboard b) { return b << 8; }
 constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }

@@ -37,8 +37,8 @@ bool check_last_move(const Position& pos, std::string* reason);     // some last
 // Return whether some move of the side not to move leads to `pos` from a position in which the side to
 // move was not in check (the un-move search both checks above use).
 bool has_last_move(const Position& pos);
-// The same, and the position before that move must have a last move of S in turn (two plies).
-bool has_last_move_two_plies(const Position& pos);
+// The same, and the positions before must have last moves in turn, three plies deep.
+bool has_last_move_deep(const Position& pos);
 
 // Shared helpers.
 const char* color_name(Color c);

@@ -2,7 +2,10 @@
 // previous position did not have the side to move (S) in check, since in that position T was to move and
 // S's king could not stand attacked. An un-move puts the mover back on its origin and may restore a man
 // of S it captured; restoring only adds a blocker of S, which never attacks S's own king, so trying each
-// retraction with the restore (when one is possible) decides whether any variant of it works.
+// retraction with the restore (when one is possible) decides whether any variant of it passes that test.
+// A retraction that changes material or pawns (capture, promotion, pawn move) must also leave a previous
+// position that passes the static checks, for some kind of restored man; for checks (depth 3) the previous
+// position must in turn have a last move of S, and so on, three plies. docs/legality.md has the argument.
 #include <array>
 #include <string>
 #include <vector>
@@ -25,7 +28,7 @@ bool attacked(Square k, Color victim, Bitboard occ, const Army& army) {
 
 class Retractor {
  public:
-  // `depth` 2 also requires the previous position to have a last move of its own (of S).
+  // `depth` > 1 also requires the previous position to have a last move of its own, `depth` - 1 deep.
   explicit Retractor(const Position& pos, int depth = 1)
       : depth_(depth), pos_(pos), us_(pos.side_to_move()), them_(~us_), ksq_(pos.king_square(us_)), occ_(pos.pieces()) {
     for (int pt = Pawn; pt <= King; ++pt) army_[pt] = pos.pieces(them_, PieceType(pt));
@@ -197,11 +200,11 @@ class Retractor {
 
 bool has_last_move(const Position& pos) { return Retractor(pos).any(); }
 
-bool has_last_move_two_plies(const Position& pos) { return Retractor(pos, 2).any(); }
+bool has_last_move_deep(const Position& pos) { return Retractor(pos, 3).any(); }
 
 bool check_check_origin(const Position& pos, std::string* reason) {
   const Bitboard checkers = pos.checkers();
-  if (!checkers || has_last_move_two_plies(pos)) return true;
+  if (!checkers || has_last_move_deep(pos)) return true;
   if (reason)
     *reason = std::string(color_name(pos.side_to_move())) + " is in check from " + describe_checkers(pos, checkers) +
               (more_than_one(checkers) ? ", a double check" : ", a check") + " no move of " +

@@ -58,12 +58,12 @@ PawnLayer::PawnLayer(const PawnRules& rules) {
         if (ok) configs.push_back({w, b, opposed(w, b)});
       }
     std::sort(configs.begin(), configs.end(), [](const Config& x, const Config& y) {
-      const auto kx = std::make_tuple(std::popcount(x.white), std::popcount(x.black), x.opp, x.white, x.black);
-      const auto ky = std::make_tuple(std::popcount(y.white), std::popcount(y.black), y.opp, y.white, y.black);
+      const auto kx = std::make_tuple(popcount(x.white), popcount(x.black), x.opp, x.white, x.black);
+      const auto ky = std::make_tuple(popcount(y.white), popcount(y.black), y.opp, y.white, y.black);
       return kx < ky;
     });
     for (const Config& c : configs) {
-      const auto a = std::uint8_t(std::popcount(c.white)), b = std::uint8_t(std::popcount(c.black));
+      const auto a = std::uint8_t(popcount(c.white)), b = std::uint8_t(popcount(c.black));
       if (t.groups.empty() || t.groups.back().white != a || t.groups.back().black != b ||
           t.groups.back().opposed != c.opp)
         t.groups.push_back({a, b, std::uint8_t(c.opp), std::uint16_t(t.configs.size()), 0});

@@ -14,10 +14,19 @@ const std::array<PieceLayer::StageInfo, PieceLayer::Stages> PieceLayer::Stage = 
 
 namespace {
 
-// Return the square of the n-th (0-based) member of a set.
-inline Square select_square(Bitboard b, int n) {
-  while (n-- > 0) b &= b - 1;
-  return lsb(b);
+// Return the k-subset of `set` (n members) of colex rank r: unrank_subset, walking the set's squares
+// from the top instead of selecting each member by its index.
+inline Bitboard unrank_subset_of(std::uint64_t r, Bitboard set, int n, int k) {
+  Bitboard chosen = 0;
+  int c = n - 1;  // msb(set) is member number c
+  for (int i = k; i >= 1; --i, --c) {
+    for (; Binomial(c, i) > r; --c) set ^= square_bb(msb(set));
+    const Square s = msb(set);
+    chosen |= square_bb(s);
+    set ^= square_bb(s);
+    r -= Binomial(c, i);
+  }
+  return chosen;
 }
 
 // Return the position of s among the members of `set` (the number of members below s).
@@ -43,48 +52,53 @@ bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) 
 }
 
 int PieceLayer::max_count(int stage, const FixedMen& fixed, const PieceBudget& b) {
-  if (Stage[stage].type == King) return fixed.king[Stage[stage].side] ? 0 : 1;
-  int k = 0;
-  for (;; ++k) {
-    PieceBudget next = b;
-    if (!after(stage, k + 1, fixed, next)) return k;
-  }
+  const StageInfo& st = Stage[stage];
+  if (st.type == King) return fixed.king[st.side] ? 0 : 1;
+  const int fixed_men = st.type == Rook ? fixed.rooks[st.side] : 0;
+  const int budget = st.side == White ? b.white_promotions : b.black_promotions;
+  // Largest k with k <= R, extra(k) <= budget and fixed + k + extra(k) <= U, where extra(k) =
+  // max(0, fixed + k - base): every bound is monotone in k.
+  int k = std::min(b.squares, st.base + budget - fixed_men);
+  while (k >= 0 && fixed_men + k + std::max(0, fixed_men + k - st.base) > b.men) --k;
+  return k;
 }
 
-PieceLayer::PieceLayer() : table_(TableStages * TableSize) {
-  const FixedMen none;
+PieceLayer::PieceLayer() {
   for (int s = Stages - 1; s >= FirstTableStage; --s) {
-    UInt192* out = &table_[(s - FirstTableStage) * TableSize];
-    for (int wb = 0; wb <= 8; ++wb)
-      for (int bb = 0; bb <= 8; ++bb)
-        for (int u = 0; u <= MaxU; ++u)
-          for (int r = 0; r <= MaxR; ++r) {
-            const PieceBudget b{wb, bb, u, r};
-            UInt192 total;
-            const int kmax = max_count(s, none, b);
-            for (int k = 0; k <= kmax; ++k) {
-              PieceBudget next = b;
-              after(s, k, none, next);
-              total += value(s + 1, none, next) * Binomial(r, k);
+    const int variants = s == 2 ? 9 : s == 3 ? 3 : 1;
+    tables_[s].resize(variants * TableSize);
+    for (int v = 0; v < variants; ++v) {
+      FixedMen fixed;
+      if (s == 2) fixed.rooks = {v / 3, v % 3};
+      if (s == 3) fixed.rooks = {0, v};
+      UInt192* out = &tables_[s][v * TableSize];
+      for (int wb = 0; wb <= 8; ++wb)
+        for (int bb = 0; bb <= 8; ++bb)
+          for (int u = 0; u <= MaxU; ++u)
+            for (int r = 0; r <= MaxR; ++r) {
+              const PieceBudget b{wb, bb, u, r};
+              UInt192 total;
+              const int kmax = max_count(s, fixed, b);
+              for (int k = 0; k <= kmax; ++k) {
+                PieceBudget next = b;
+                if (after(s, k, fixed, next)) total += value(s + 1, fixed, next) * Binomial(r, k);
+              }
+              out[index(wb, bb, u, r)] = total;
             }
-            out[index(wb, bb, u, r)] = total;
-          }
+    }
   }
 }
 
 UInt192 PieceLayer::value(int stage, const FixedMen& fixed, const PieceBudget& b) const {
   if (stage == Stages) return UInt192(1);
+  if (b.men < 0 || b.white_promotions < 0 || b.black_promotions < 0 || b.squares < 0) return UInt192();
   if (stage >= FirstTableStage)
-    return table_[(stage - FirstTableStage) * TableSize + index(b.white_promotions, b.black_promotions, b.men, b.squares)];
-  UInt192 total;
-  const int kmin = Stage[stage].type == King ? max_count(stage, fixed, b) : 0;
-  const int kmax = max_count(stage, fixed, b);
-  for (int k = kmin; k <= kmax; ++k) {
-    PieceBudget next = b;
-    if (!after(stage, k, fixed, next)) continue;
-    total += value(stage + 1, fixed, next) * Binomial(b.squares, k);
-  }
-  return total;
+    return tables_[stage][variant(stage, fixed) * TableSize +
+                          index(b.white_promotions, b.black_promotions, std::min(b.men, MaxU), b.squares)];
+  PieceBudget next = b;  // a king stage: one man, or none when castling fixed it
+  const int k = max_count(stage, fixed, b);
+  if (!after(stage, k, fixed, next)) return UInt192();
+  return value(stage + 1, fixed, next) * Binomial(b.squares, k);
 }
 
 void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& black_promotions, int& men) {
@@ -141,10 +155,7 @@ void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const P
       r -= block;
     }
     const std::uint64_t subset = r.divmod(Binomial(b.squares, k));
-    std::uint8_t at[64];
-    unrank_subset(subset, b.squares, k, at);
-    Bitboard chosen = 0;
-    for (int i = 0; i < k; ++i) chosen |= square_bb(select_square(free, at[i]));
+    const Bitboard chosen = unrank_subset_of(subset, free, b.squares, k);
     for (Bitboard m = chosen; m;) pos.put_piece(make_piece(Stage[s].side, Stage[s].type), pop_lsb(m));
     free &= ~chosen;
     b = next;

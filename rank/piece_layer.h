@@ -19,7 +19,8 @@
 // reduces to promotions + pieces <= 40 - 2 (white pawns + black pawns) + opposed files (docs/ranking.md).
 // A stage with k men on R squares contributes a block of C(R, k) * (completions) positions, and inside it
 // the digit (rank of the completions) * C(R, k) + (rank of the k-subset of the free squares).
-// Stages 4..9 are tabulated once; stages 0..3 depend on castling and are summed on the fly.
+// Stages 2..9 are tabulated once (the rook stages once per number of fixed rooks); the king stages
+// place one man or none and are evaluated on the fly.
 #pragma once
 
 #include <array>
@@ -65,8 +66,7 @@ class PieceLayer {
   void unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget, Position& pos) const;
 
  private:
-  static constexpr int TableStages = 6;  // stages 4..9
-  static constexpr int FirstTableStage = 4;
+  static constexpr int FirstTableStage = 2;
   static constexpr int Stages = 10;
 
   struct StageInfo {
@@ -86,7 +86,11 @@ class PieceLayer {
   // Return the maximum number of free men stage can place with budget b.
   static int max_count(int stage, const FixedMen& fixed, const PieceBudget& b);
 
-  std::vector<UInt192> table_;  // TableStages * TableSize; stage s at (s - 4) * TableSize
+  // Return the table variant of a stage: fixed rooks of both sides for stage 2, black's for stage 3.
+  static int variant(int stage, const FixedMen& fixed) {
+    return stage == 2 ? fixed.rooks[White] * 3 + fixed.rooks[Black] : stage == 3 ? fixed.rooks[Black] : 0;
+  }
+  std::array<std::vector<UInt192>, Stages> tables_;  // tables_[stage][variant * TableSize + index]
 };
 
 }  // namespace chessrank::rank

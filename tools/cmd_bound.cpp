@@ -105,9 +105,13 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
   }
   std::ostringstream out;
   out << "{\"model\":\"" << model << "\",\"value\":\"" << n << "\",\"log10\":" << fixed(log10_big(n), 6)
-      << ",\"log2\":" << fixed(log2_big(n), 6) << ",\"castling\":" << (o.no_castling ? "false" : "true")
-      << ",\"en_passant\":" << (o.no_en_passant ? "false" : "true")
-      << ",\"both_sides\":" << (o.white_to_move ? "false" : "true");
+      << ",\"log2\":" << fixed(log2_big(n), 6);
+  if (model == "seed2006" || model == "tromp2021") {
+    const bool d = o.diagrams;
+    out << ",\"castling\":" << (o.no_castling || d ? "false" : "true")
+        << ",\"en_passant\":" << (o.no_en_passant || d ? "false" : "true")
+        << ",\"both_sides\":" << (o.white_to_move || d ? "false" : "true");
+  }
   if (!parts.empty()) {
     out << ",\"breakdown\":[";
     for (std::size_t i = 0; i < parts.size(); ++i)
@@ -169,7 +173,11 @@ int run(const Options& o) {
     }
     const BigInt* n = rank_model_size(o.model);
     if (!n) {
+#ifdef CHESSRANK_HAVE_RANK
+      report_error("", "model " + o.model + " is not provided by the rank library of this build");
+#else
       report_error("", "model " + o.model + " is not available in this build (no rank library)");
+#endif
       return ExitFailure;
     }
     print_value(o.model, *n, o, parts);

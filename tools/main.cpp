@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);  // prints help, version, or one error line; 0 for --help and --version
+    // Print help, the version, or one error line; a command line that does not parse exits with 2.
+    return app.exit(e) == 0 ? ExitOk : ExitUsage;
   }
   try {
     for (auto& [cmd, run] : runners)

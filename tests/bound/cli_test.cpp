@@ -15,7 +15,7 @@
 namespace chessrank::bound {
 namespace {
 
-struct Run {
+struct CliRun {
   int status;
   std::string out, err;
 };
@@ -27,24 +27,24 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-Run run(const std::string& args) {
+CliRun run(const std::string& args) {
   const std::string base = ::testing::TempDir() + "bound_cli_" + std::to_string(::getpid());
   const std::string cmd = std::string(CHESSRANK_CLI) + " bound " + args + " >" + base + ".out 2>" + base + ".err";
   const int raw = std::system(cmd.c_str());
-  Run r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
+  CliRun r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
   return r;
 }
 
 TEST(BoundCli, ModelPrintsTheLibraryCount) {
-  const Run r = run("--model tromp2021");
+  const CliRun r = run("--model tromp2021");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, tromp2021_count({}).total.get_str() + "\n");
 }
 
 TEST(BoundCli, BreakdownHasEighteenRowsAndTheTotal) {
-  const Run r = run("--model tromp2021 --breakdown --white-to-move");
+  const CliRun r = run("--model tromp2021 --breakdown --white-to-move");
   EXPECT_EQ(r.status, 0);
   std::istringstream in(r.out);
   std::string line;
@@ -60,19 +60,19 @@ TEST(BoundCli, BreakdownHasEighteenRowsAndTheTotal) {
 }
 
 TEST(BoundCli, VariantsAndJson) {
-  const Run r = run("--model tromp2021 --no-castling --no-en-passant --json");
+  const CliRun r = run("--model tromp2021 --no-castling --no-en-passant --json");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("\"value\":\"" + tromp2021_count({false, false, true, true}).total.get_str() + "\""),
             std::string::npos);
   EXPECT_NE(r.out.find("\"castling\":false"), std::string::npos);
-  const Run d = run("--model seed2006 --diagrams");
+  const CliRun d = run("--model seed2006 --diagrams");
   EXPECT_EQ(d.out, "22124621884617108585387385940828998876019391612\n");
-  const Run n = run("--model nopromo");
+  const CliRun n = run("--model nopromo");
   EXPECT_EQ(n.out, nopromo_count({}).get_str() + "\n");
 }
 
 TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
-  const Run r = run("");
+  const CliRun r = run("");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("45193640626062205213735739171550309047984050718"), std::string::npos);
   EXPECT_NE(r.out.find("8726713169886222032347729969256422370854716254"), std::string::npos);
@@ -83,7 +83,7 @@ TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
 TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
   for (const char* args : {"--model nosuch", "--model cpr --no-castling", "--model nopromo --breakdown", "--json"}) {
     SCOPED_TRACE(args);
-    const Run r = run(args);
+    const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(r.out.empty());
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u);
