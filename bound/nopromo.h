@@ -7,7 +7,8 @@
 
 namespace chessrank::bound {
 
-// The board and material, generalised so that tests can compare small cases with enumeration.
+// The board, material and constraints, generalised so that tests can compare small cases with
+// enumeration and so that the documentation can show what each constraint saves.
 struct NopromoShape {
   int files = 8;           // pawns per side = files; files <= 8
   int ranks = 8;           // pawns stand on the ranks 2..ranks-1
@@ -16,7 +17,9 @@ struct NopromoShape {
   int knights = 2;
   int light_bishops = 1;   // 0 or 1: a bishop that never promoted keeps its square colour
   int dark_bishops = 1;
-  bool file_constraints = true;  // use the pawn-file/capture constraints (false: placements only)
+  bool file_constraints = true;  // pay each side's pawn file changes (min-cost matching) with captures
+  bool crossings = true;         // a crossed file costs its yielding side (needs file_constraints)
+  bool home_pawns = true;        // a pawn on its start rank holds its own start file (needs file_constraints)
 };
 
 // Return the number of men a side starts with.
@@ -26,5 +29,11 @@ inline int original_men(const NopromoShape& s) {
 
 // Return the exact number of placements in the set described in docs/bounds.md ("nopromo").
 BigInt nopromo_count(const NopromoShape& shape);
+
+// One side's pawn file-change cost as defined in docs/bounds.md: the minimum over start-file sets and
+// paid gaps of sum |flow| + 2 * paid gaps. pawns[f]: the side's pawns on file f; home[f]: one of them
+// stands on its start rank; yields[f]: the side yields file f. Returns -1 when no start set fits.
+// Exposed so tests can compare it with brute force over explicit pawn-to-file matchings.
+int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool* yields);
 
 }  // namespace chessrank::bound

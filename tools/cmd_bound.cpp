@@ -204,7 +204,7 @@ std::function<int()> setup(CLI::App& cmd) {
 }
 
 const bool registered =
-    register_command({"bound", "Upper bounds on the number of chess positions, reproduced and our own", 80, setup});
+    register_command({"bound", "Upper bounds on the number of chess positions, reproduced and our own", 40, setup});
 
 }  // namespace
 }  // namespace chessrank::cli

@@ -250,7 +250,7 @@ int run_convert(const ConvertOptions& opt) {
 }
 
 const bool registered = register_command(
-    {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 42,
+    {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 32,
      [](CLI::App& cmd) {
        auto opt = std::make_shared<ConvertOptions>();
        cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")->required();

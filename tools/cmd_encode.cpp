@@ -174,7 +174,7 @@ int run_decode(const CodecOptions& opt) {
 }
 
 const bool registered_encode = register_command(
-    {"encode", "Encode positions (FEN or EPD) as fixed-size codes: slot26 or rank", 40, [](CLI::App& cmd) {
+    {"encode", "Encode positions (FEN or EPD) as fixed-size codes: slot26 or rank", 30, [](CLI::App& cmd) {
        auto opt = std::make_shared<CodecOptions>();
        add_common_options(cmd, *opt);
        cmd.add_option("--output", opt->encoding, "Output: hex or base64 (one code per line) or raw (records)")
@@ -185,7 +185,7 @@ const bool registered_encode = register_command(
      }});
 
 const bool registered_decode = register_command(
-    {"decode", "Decode fixed-size codes back to FEN", 41, [](CLI::App& cmd) {
+    {"decode", "Decode fixed-size codes back to FEN", 31, [](CLI::App& cmd) {
        auto opt = std::make_shared<CodecOptions>();
        add_common_options(cmd, *opt);
        cmd.add_option("--input-encoding", opt->encoding, "Input: hex or base64 (one code per line) or raw (records)")

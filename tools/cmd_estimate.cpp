@@ -136,7 +136,7 @@ std::function<int()> setup(CLI::App& cmd) {
   };
 }
 
-const bool registered = register_command({"estimate", "Estimate the number of legal positions", 41, setup});
+const bool registered = register_command({"estimate", "Estimate the number of legal positions", 51, setup});
 
 }  // namespace
 }  // namespace chessrank::cli

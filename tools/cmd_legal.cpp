@@ -46,7 +46,7 @@ std::function<int()> setup(CLI::App& cmd) {
   };
 }
 
-const bool registered = register_command({"legal", "Judge whether positions can be legal", 40, setup});
+const bool registered = register_command({"legal", "Judge whether positions can be legal", 50, setup});
 
 }  // namespace
 }  // namespace chessrank::cli

@@ -124,7 +124,7 @@ int run_sample(const std::string& model_name, long long count, std::uint64_t see
   return ExitOk;
 }
 
-const bool count_registered = register_command({"count", "Print the exact size N of a ranking model", 40, [](CLI::App& cmd) {
+const bool count_registered = register_command({"count", "Print the exact size N of a ranking model", 20, [](CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto breakdown = std::make_shared<bool>(false);
   add_model_option(cmd, *model);
@@ -132,7 +132,7 @@ const bool count_registered = register_command({"count", "Print the exact size N
   return std::function<int()>([=] { return run_count(*model, *breakdown); });
 }});
 
-const bool rank_registered = register_command({"rank", "Print the index of each position (FEN arguments or stdin lines)", 41, [](CLI::App& cmd) {
+const bool rank_registered = register_command({"rank", "Print the index of each position (FEN arguments or stdin lines)", 21, [](CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto fens = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
@@ -140,7 +140,7 @@ const bool rank_registered = register_command({"rank", "Print the index of each 
   return std::function<int()>([=] { return run_rank(*model, *fens); });
 }});
 
-const bool unrank_registered = register_command({"unrank", "Print the position of each index (arguments or stdin lines)", 42, [](CLI::App& cmd) {
+const bool unrank_registered = register_command({"unrank", "Print the position of each index (arguments or stdin lines)", 22, [](CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto indices = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
@@ -148,7 +148,7 @@ const bool unrank_registered = register_command({"unrank", "Print the position o
   return std::function<int()>([=] { return run_unrank(*model, *indices); });
 }});
 
-const bool sample_registered = register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 43, [](CLI::App& cmd) {
+const bool sample_registered = register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 23, [](CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto count = std::make_shared<long long>(1);
   auto seed = std::make_shared<std::uint64_t>(1);

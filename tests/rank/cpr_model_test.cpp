@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "core/fen.h"
 #include "rank/sample.h"
@@ -175,7 +177,9 @@ void check_material(std::vector<Piece> men) {
           const Result<UInt192> r = model().rank_fast(p);
           ASSERT_TRUE(r.ok());
           ranks.push_back(r.value());
-          if (ranks.size() % 97 == 0) ASSERT_TRUE(model().unrank_fast(r.value()).same_position(p)) << to_fen(p);
+          if (ranks.size() % 97 == 0) {
+            ASSERT_TRUE(model().unrank_fast(r.value()).same_position(p)) << to_fen(p);
+          }
         }
       }
   };
@@ -210,15 +214,32 @@ TEST(CprModel, BruteForceKPvKP) {
   check_material({WhiteKing, BlackKing, WhitePawn, BlackPawn});
 }
 
-// Freeze the model: these index/position pairs must never change (docs/ranking.md).
+// Freeze the model: these index/position pairs must never change (docs/ranking.md). They were taken
+// from the model as first released: six uniform indices (pcg64 seed 20261121), the start position, a
+// castling + en passant case and a black-to-move en passant case. Check both directions.
 TEST(CprModel, FrozenVectors) {
+  const std::pair<const char*, const char*> pairs[] = {
+      {"4742796153924153068220954108897247796323105968", "1b6/Nkq2nB1/1Nq3nb/2q1NP2/KBr1B3/3P1Qr1/2q1nRNP/2BRr3 b - -"},
+      {"2896234037175831845170439953919696967516163231", "bBB1r1B1/1p1BqpRK/NP2Q3/q1pQ2R1/3pPrn1/k2Q4/Q6Q/4n2b w - -"},
+      {"7448150185905362234049269395064639869470098892", "1R5b/RN1nQnR1/1q2Kb1P/2Npn3/1B1RBr1p/rkp4q/4R1B1/5R1R b - -"},
+      {"8077496080488618740395357728425290279530815426", "N7/PQpn3R/B1Pr3P/n1N1Q1kq/2PBR1b1/b2P4/pp2r3/q2n2bK b - -"},
+      {"1151932551909792041668266085916236201582220790", "Br6/3Q1rp1/3Q1Q2/B1B2KN1/1n1P4/R1B2r1p/1nkNr1Qq/3N1bbR w - -"},
+      {"7137093830446101802081360722519783987031785630", "1kqr2bq/pp4bQ/PR3PqN/1n1B1N2/4qQ1R/nP1N3n/3r4/B1n1K2r b - -"},
+      {"4302524815885621172380177994326297248941671235", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"},
+      {"4302385638344796501931775617362176148015938970", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"},
+      {"8571553442544620021697095803204031275835901328", "4k3/8/8/8/2pPp3/8/8/4K3 b - d3"},
+  };
+  // The sampler must keep drawing the same indices too, or the first six pairs stop being uniform draws.
   Rng rng(20261121);
-  std::vector<std::string> got;
-  for (int i = 0; i < 6; ++i) {
-    const BigInt index = uniform_below(model().size(), rng);
-    got.push_back(index.get_str() + " " + to_fen4(model().unrank(index).value()));
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(uniform_below(model().size(), rng), BigInt(pairs[i].first));
+  for (const auto& [index, text] : pairs) {
+    const Result<Position> p = model().unrank(BigInt(index));
+    ASSERT_TRUE(p.ok()) << index;
+    EXPECT_EQ(to_fen4(p.value()), text) << index;
+    const Result<BigInt> r = model().rank(fen((std::string(text) + " 0 1").c_str()));
+    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
+    EXPECT_EQ(r.value(), BigInt(index)) << text;
   }
-  for (const std::string& g : got) std::cout << g << "\n";
 }
 
 }  // namespace
