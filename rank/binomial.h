@@ -25,6 +25,15 @@ class BinomialTable {
 
 inline constexpr BinomialTable Binomial{};
 
+// BinomialColumn[k][n] = C(n, k) for 0 <= k, n <= 64: the values of one k adjacent in memory, for the
+// walks over n that unranking does.
+inline constexpr auto BinomialColumn = [] {
+  std::array<std::array<std::uint64_t, 65>, 65> t{};
+  for (int k = 0; k <= 64; ++k)
+    for (int n = 0; n <= 64; ++n) t[k][n] = Binomial(n, k);
+  return t;
+}();
+
 // Rank a set of k distinct positions given in increasing order p[0] < ... < p[k-1] (colex order):
 // sum of C(p[i], i + 1). The result is in [0, C(n, k)) when all positions are below n.
 inline std::uint64_t rank_subset(const std::uint8_t* p, int k) {

@@ -1,8 +1,6 @@
 #include "rank/cpr_model.h"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
 
 namespace chessrank::rank {
 
@@ -14,6 +12,13 @@ std::string square_text(Square s) { return std::string{FileNames[file_of(s)], ch
 
 std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
+// Mirror a set of squares top to bottom: rank i goes to rank 7 - i, one byte each.
+inline Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
+
+// Exchange white's castling rights with black's.
+inline CastlingRights swap_castling(CastlingRights cr) {
+  return CastlingRights(((cr & WhiteCastling) << 2) | ((cr & BlackCastling) >> 2));
+}
 
 }  // namespace
 
@@ -25,8 +30,7 @@ Position colour_swapped(const Position& pos) {
     out.put_piece(make_piece(~color_of(p), type_of(p)), flip_rank(s));
   }
   out.set_side_to_move(~pos.side_to_move());
-  const CastlingRights cr = pos.castling_rights();
-  out.set_castling_rights(CastlingRights(((cr & WhiteCastling) << 2) | ((cr & BlackCastling) >> 2)));
+  out.set_castling_rights(swap_castling(pos.castling_rights()));
   out.set_ep_square(pos.ep_square() == NoSquare ? NoSquare : flip_rank(pos.ep_square()));
   out.set_halfmove_clock(pos.halfmove_clock());
   out.set_fullmove_number(pos.fullmove_number());
@@ -77,8 +81,6 @@ CprModel::CprModel() {
     pawn_layers_.push_back(std::make_unique<PawnLayer>(rules));
   }
 
-  // Piece counts depend on the frame only through the fixed men and the number of free squares.
-  std::map<std::tuple<int, int, int, int, int, int>, UInt192> piece_counts;
   frames_.resize(Frames);
   for (int cr = 0; cr < 16; ++cr)
     for (int e = 0; e < EnPassantCases; ++e) {
@@ -94,38 +96,53 @@ CprModel::CprModel() {
       if (ep_cases_[e].file >= 0)
         f.ep_empty = square_bb(make_square(File(ep_cases_[e].file), Rank6)) |
                      square_bb(make_square(File(ep_cases_[e].file), Rank7));
-      const PawnLayer& pawns = *pawn_layers_[e];
-      UInt192 acc;
-      for (int wp = 0; wp <= 8; ++wp)
-        for (int bp = 0; bp <= 8; ++bp)
-          for (int o = 0; o <= 8; ++o) {
-            f.cumulative[(wp * 9 + bp) * 9 + o] = acc;
-            const PawnLayer::u128 pc = pawns.count(wp, bp, o);
-            const PieceBudget b = budget(f, wp, bp, o);
-            if (pc == 0 || b.men < 0) continue;
-            const auto key = std::make_tuple(f.fixed.rooks[0], f.fixed.rooks[1], int(f.ep_empty != 0), wp, bp, o);
-            auto it = piece_counts.find(key);
-            if (it == piece_counts.end()) it = piece_counts.emplace(key, pieces_.count(f.fixed, b)).first;
-            acc += mul(it->second, pc);
-          }
-      f.cumulative[Blocks] = acc;
-      f.total = acc;
     }
+
+  // The piece layer builds only the states these roots reach: one per non-empty block of each frame
+  // (frames share most of them: the budget depends on the frame only through the fixed men and the
+  // number of free squares).
+  const auto nonempty = [&](const Frame& f, int wp, int bp, int o) {
+    return pawn_layers_[f.ep_case]->count(wp, bp, o) != 0 && budget(f, wp, bp, o).men >= 0;
+  };
+  std::vector<PieceLayer::Root> roots;
+  for (const Frame& f : frames_)
+    for (int wp = 0; wp <= 8; ++wp)
+      for (int bp = 0; bp <= 8; ++bp)
+        for (int o = 0; o <= 8; ++o)
+          if (nonempty(f, wp, bp, o)) roots.push_back({f.fixed, budget(f, wp, bp, o)});
+  pieces_ = PieceLayer(roots);
+
+  for (Frame& f : frames_) {
+    const PawnLayer& pawns = *pawn_layers_[f.ep_case];
+    UInt192 acc;
+    for (int wp = 0; wp <= 8; ++wp)
+      for (int bp = 0; bp <= 8; ++bp)
+        for (int o = 0; o <= 8; ++o) {
+          const int b = (wp * 9 + bp) * 9 + o;
+          f.cumulative[b] = acc;
+          f.piece_root[b] = -1;
+          if (!nonempty(f, wp, bp, o)) continue;
+          f.piece_root[b] = pieces_.find(f.fixed, budget(f, wp, bp, o));
+          acc += mul(pieces_.count(f.piece_root[b]), pawns.count(wp, bp, o));
+        }
+    f.cumulative[Blocks] = acc;
+    f.total = acc;
+  }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   half_ = frame_offset_[Frames];
   size192_ = half_ + half_;
   size_ = size192_.to_big();
 }
 
-int CprModel::frame_of(const Position& pos) const {
+int CprModel::frame_of(const Men& men, CastlingRights cr, Square ep) const {
   int ep_case = 0;
-  if (const Square ep = pos.ep_square(); ep != NoSquare) {
+  if (ep != NoSquare) {
     const int f = file_of(ep);
-    const bool left = f > 0 && pos.piece_on(make_square(File(f - 1), Rank5)) == WhitePawn;
+    const bool left = f > 0 && (men[White][Pawn] & square_bb(make_square(File(f - 1), Rank5)));
     for (int e = 1; e < EnPassantCases; ++e)
       if (ep_cases_[e].file == f && ep_cases_[e].capturer == (left ? f - 1 : f + 1)) ep_case = e;
   }
-  return pos.castling_rights() * EnPassantCases + ep_case;
+  return cr * EnPassantCases + ep_case;
 }
 
 std::optional<std::string> CprModel::violation(const Position& pos) const {
@@ -192,20 +209,29 @@ std::optional<std::string> CprModel::violation(const Position& pos) const {
 
 Result<UInt192> CprModel::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
+  // Black to move ranks the colour-swapped position; swap the men as bitboards (a byte swap mirrors
+  // the ranks) rather than building a second Position.
   const bool black = input.side_to_move() == Black;
-  const Position pos = black ? colour_swapped(input) : input;
-  const int frame_index = frame_of(pos);
+  Men men{};
+  for (Color c : {White, Black})
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      men[c][pt] = black ? flip_ranks(input.pieces(~c, pt)) : input.pieces(c, pt);
+  const CastlingRights cr = black ? swap_castling(input.castling_rights()) : input.castling_rights();
+  const Square ep = input.ep_square() == NoSquare ? NoSquare : black ? flip_rank(input.ep_square()) : input.ep_square();
+  const int frame_index = frame_of(men, cr, ep);
   const Frame& f = frames_[frame_index];
-  const Bitboard white_pawns = pos.pieces(White, Pawn), black_pawns = pos.pieces(Black, Pawn);
+  const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn];
   const int wp = popcount(white_pawns), bp = popcount(black_pawns);
   const int o = PawnLayer::opposed_files(white_pawns, black_pawns);
+  const int block = (wp * 9 + bp) * 9 + o;
+  if (f.piece_root[block] < 0) return Error{"not in model cpr: an empty block"};  // violation() rules it out
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
   const PawnLayer::u128 pawn_count = pawns.count(wp, bp, o);
   const PawnLayer::u128 pawn_rank = pawns.rank(white_pawns, black_pawns);
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
-  const UInt192 piece_rank = pieces_.rank(pos, free, f.fixed, budget(f, wp, bp, o));
+  const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
   UInt192 index = mul(piece_rank, pawn_count) + UInt192::from_u128(pawn_rank);
-  index += f.cumulative[(wp * 9 + bp) * 9 + o] + frame_offset_[frame_index];
+  index += f.cumulative[block] + frame_offset_[frame_index];
   if (black) index += half_;
   return index;
 }
@@ -223,23 +249,30 @@ Position CprModel::unrank_fast(UInt192 index) const {
   UInt192 piece_rank, pawn_rank;
   UInt192::divmod(index, UInt192::from_u128(pawns.count(wp, bp, o)), piece_rank, pawn_rank);
 
-  Position pos;
-  Bitboard white_pawns = 0, black_pawns = 0;
-  pawns.unrank(wp, bp, o, pawn_rank.low128(), white_pawns, black_pawns);
-  for (Bitboard b = white_pawns; b;) pos.put_piece(WhitePawn, pop_lsb(b));
-  for (Bitboard b = black_pawns; b;) pos.put_piece(BlackPawn, pop_lsb(b));
+  // Collect the men as bitboards and build the Position once at the end.
+  Men men{};
+  pawns.unrank(wp, bp, o, pawn_rank.low128(), men[White][Pawn], men[Black][Pawn]);
   const CastlingRights cr = CastlingRights(frame_index / EnPassantCases);
   for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
     if (!(cr & right)) continue;
     const Color c = right & WhiteCastling ? White : Black;
-    pos.put_piece(make_piece(c, Rook), castling_rook_square(right));
-    if (pos.empty(relative_square(c, E1))) pos.put_piece(make_piece(c, King), relative_square(c, E1));
+    men[c][Rook] |= square_bb(castling_rook_square(right));
+    men[c][King] |= square_bb(relative_square(c, E1));
   }
-  pos.set_castling_rights(cr);
-  if (ep_cases_[f.ep_case].file >= 0) pos.set_ep_square(make_square(File(ep_cases_[f.ep_case].file), Rank6));
-  const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
-  pieces_.unrank(piece_rank, free, f.fixed, budget(f, wp, bp, o), pos);
-  return black ? colour_swapped(pos) : pos;
+  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.fixed_squares | f.ep_empty);
+  pieces_.unrank(f.piece_root[block], piece_rank, free, men);
+  const Square ep = ep_cases_[f.ep_case].file >= 0 ? make_square(File(ep_cases_[f.ep_case].file), Rank6) : NoSquare;
+
+  Bitboard by_piece[PieceCount] = {};
+  for (Color c : {White, Black})
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      by_piece[make_piece(c, pt)] = black ? flip_ranks(men[~c][pt]) : men[c][pt];
+  Position pos;
+  pos.set_placement(by_piece);
+  pos.set_side_to_move(black ? Black : White);
+  pos.set_castling_rights(black ? swap_castling(cr) : cr);
+  pos.set_ep_square(ep == NoSquare ? NoSquare : black ? flip_rank(ep) : ep);
+  return pos;
 }
 
 BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {

@@ -78,6 +78,7 @@ class CprModel final : public RankModel {
     Bitboard ep_empty = 0;       // the two squares the en passant pawn crossed
     int ep_case = 0;
     std::array<UInt192, Blocks + 1> cumulative{};  // cumulative[b] = positions in blocks before b
+    std::array<std::int32_t, Blocks> piece_root{};  // per block: its node in pieces_, -1 when empty
     UInt192 total;
   };
   struct EpCase {
@@ -87,8 +88,8 @@ class CprModel final : public RankModel {
   };
 
   static PieceBudget budget(const Frame& f, int wp, int bp, int o);
-  // Return the frame of a valid white-to-move position.
-  int frame_of(const Position& pos) const;
+  // Return the frame of a valid white-to-move position given by its men, rights and en passant square.
+  int frame_of(const Men& men, CastlingRights cr, Square ep) const;
 
   std::array<EpCase, EnPassantCases> ep_cases_{};
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case

@@ -68,7 +68,9 @@ class PawnLayer {
 
   std::array<FileTable, 8> files_;
   // suffix_[f][w][b][o]: placements of files f..h with w white pawns, b black pawns, o opposed files.
-  std::array<std::array<std::array<std::array<u128, 9>, 9>, 9>, 9> suffix_{};
+  // Every count fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55; the constructor checks), so the hot
+  // paths multiply and divide in 64 bits.
+  std::array<std::array<std::array<std::array<std::uint64_t, 9>, 9>, 9>, 9> suffix_{};
 };
 
 }  // namespace chessrank::rank

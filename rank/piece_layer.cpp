@@ -1,6 +1,8 @@
 #include "rank/piece_layer.h"
 
 #include <algorithm>
+#include <cassert>
+#include <unordered_map>
 
 #include "rank/binomial.h"
 
@@ -14,23 +16,82 @@ const std::array<PieceLayer::StageInfo, PieceLayer::Stages> PieceLayer::Stage = 
 
 namespace {
 
-// Return the k-subset of `set` (n members) of colex rank r: unrank_subset, walking the set's squares
-// from the top instead of selecting each member by its index.
+// SelectInByte[byte][i]: the bit of the i-th member (from bit 0) of a byte with more than i members.
+constexpr auto SelectInByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> t{};
+  for (int byte = 0; byte < 256; ++byte)
+    for (int bit = 0, i = 0; bit < 8; ++bit)
+      if (byte >> bit & 1) t[byte][i++] = std::uint8_t(bit);
+  return t;
+}();
+
+// Return the square of the i-th member (from a1) of a set with more than i members. Branch-free
+// (broadword select: prefix counts of all bytes at once), so several selections overlap in the CPU.
+inline Square select_square(Bitboard set, int i) {
+  constexpr std::uint64_t L8 = 0x0101010101010101ULL, H8 = 0x8080808080808080ULL;
+  std::uint64_t s = set - ((set >> 1) & 0x5555555555555555ULL);
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * L8;  // byte j: the members in bytes 0..j
+  // The bytes whose prefix count is at most i precede the member's byte (no borrow crosses a byte:
+  // every count is at most 64).
+  const int byte = popcount(((std::uint64_t(i) * L8 | H8) - s) & H8) * 8;
+  const int before = int(((s << 8) >> byte) & 0xFF);
+  return Square(byte + SelectInByte[(set >> byte) & 0xFF][i - before]);
+}
+
+// PairTop[r]: the largest c with C(c, 2) <= r, for r < C(64, 2): the top member of a pair of colex rank r.
+constexpr auto PairTop = [] {
+  std::array<std::uint8_t, 64 * 63 / 2> t{};
+  for (int c = 1; c < 64; ++c)
+    for (int r = c * (c - 1) / 2; r < c * (c + 1) / 2 && r < int(t.size()); ++r) t[r] = std::uint8_t(c);
+  return t;
+}();
+
+// Return the k-subset of `set` (n members) of colex rank r (the inverse of rank_subset on the members'
+// indices in the set). Member i (from the top) is the largest c with C(c, i) <= r below member i + 1:
+// c = r for i = 1, a table for i = 2, and otherwise a walk down the column of C(., i), at most n steps
+// for the whole subset (one mispredicted branch per member, where a binary search has several).
 inline Bitboard unrank_subset_of(std::uint64_t r, Bitboard set, int n, int k) {
   Bitboard chosen = 0;
-  int c = n - 1;  // msb(set) is member number c
-  for (int i = k; i >= 1; --i, --c) {
-    for (; Binomial(c, i) > r; --c) set ^= square_bb(msb(set));
-    const Square s = msb(set);
-    chosen |= square_bb(s);
-    set ^= square_bb(s);
-    r -= Binomial(c, i);
+  int c = n - 1;
+  for (int i = k; i >= 3; --i, --c) {
+    const std::uint64_t* column = BinomialColumn[i].data();
+    while (column[c] > r) --c;
+    chosen |= square_bb(select_square(set, c));
+    r -= column[c];
   }
+  if (k >= 2) {
+    c = PairTop[r];  // r < C(64, 2) here
+    chosen |= square_bb(select_square(set, c));
+    r -= BinomialColumn[2][c];
+  }
+  if (k >= 1) chosen |= square_bb(select_square(set, int(r)));
   return chosen;
 }
 
-// Return the position of s among the members of `set` (the number of members below s).
-inline int index_in(Bitboard set, Square s) { return popcount(set & (square_bb(s) - 1)); }
+// Return the colex rank of the members `men` of `set` (rank_subset on their indices in the set).
+inline std::uint64_t rank_subset_of(Bitboard men, Bitboard set) {
+  std::uint64_t r = 0;
+  for (int i = 1; men; ++i) r += BinomialColumn[i][popcount(set & (square_bb(pop_lsb(men)) - 1))];
+  return r;
+}
+
+// Return the key of a node: the stage, the fixed men it and later stages place, and the budget. Budgets
+// beyond what the remaining men could ever use (64 promotions, U = 200: at most 70 men and as many
+// promotions) are clamped, so equal keys mean equal completions; an overdrawn budget gets its own key.
+std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) {
+  if (b.white_promotions < 0 || b.black_promotions < 0 || b.men < 0 || b.squares < 0) return ~std::uint64_t(0);
+  const std::uint64_t kings = (stage <= 0 && fixed.king[White] ? 1 : 0) | (stage <= 1 && fixed.king[Black] ? 2 : 0);
+  const std::uint64_t rooks = (stage <= 2 ? fixed.rooks[White] : 0) | (stage <= 3 ? fixed.rooks[Black] : 0) << 2;
+  std::uint64_t key = std::uint64_t(stage);
+  key = key << 2 | kings;
+  key = key << 4 | rooks;
+  key = key << 8 | std::uint64_t(std::min(b.white_promotions, 64));
+  key = key << 8 | std::uint64_t(std::min(b.black_promotions, 64));
+  key = key << 8 | std::uint64_t(std::min(b.men, 200));
+  key = key << 8 | std::uint64_t(b.squares);
+  return key;
+}
 
 }  // namespace
 
@@ -63,42 +124,84 @@ int PieceLayer::max_count(int stage, const FixedMen& fixed, const PieceBudget& b
   return k;
 }
 
-PieceLayer::PieceLayer() {
-  for (int s = Stages - 1; s >= FirstTableStage; --s) {
-    const int variants = s == 2 ? 9 : s == 3 ? 3 : 1;
-    tables_[s].resize(variants * TableSize);
-    for (int v = 0; v < variants; ++v) {
-      FixedMen fixed;
-      if (s == 2) fixed.rooks = {v / 3, v % 3};
-      if (s == 3) fixed.rooks = {0, v};
-      UInt192* out = &tables_[s][v * TableSize];
-      for (int wb = 0; wb <= 8; ++wb)
-        for (int bb = 0; bb <= 8; ++bb)
-          for (int u = 0; u <= MaxU; ++u)
-            for (int r = 0; r <= MaxR; ++r) {
-              const PieceBudget b{wb, bb, u, r};
-              UInt192 total;
-              const int kmax = max_count(s, fixed, b);
-              for (int k = 0; k <= kmax; ++k) {
-                PieceBudget next = b;
-                if (after(s, k, fixed, next)) total += value(s + 1, fixed, next) * Binomial(r, k);
-              }
-              out[index(wb, bb, u, r)] = total;
-            }
+// The construction: nodes by key, built depth first so that a node's children exist (with their first
+// edge and total) before its own edges are written.
+struct PieceLayer::Builder {
+  static constexpr std::uint32_t Done = 0;  // after the last stage: one completion
+  static constexpr std::uint32_t Dead = 1;  // a budget overdrawn: none
+
+  explicit Builder(PieceLayer& l) : layer(l) {}
+
+  PieceLayer& layer;
+  std::unordered_map<std::uint64_t, std::uint32_t> known;
+  std::vector<std::uint32_t> first{0, 0};  // per node
+  std::vector<UInt192> total{UInt192(1), UInt192()};
+
+  // Return the node of (stage, fixed, b), building it and what it reaches first.
+  std::uint32_t build(int stage, const FixedMen& fixed, const PieceBudget& b) {
+    if (stage == Stages) return Done;
+    const std::uint64_t key = node_key(stage, fixed, b);
+    if (key == ~std::uint64_t(0)) return Dead;
+    if (const auto it = known.find(key); it != known.end()) return it->second;
+    // Edges k = kmin..kmax: a king stage places its one man or none; the other stages any number up to
+    // kmax, every one of which fits the budget (the bounds are monotone in k).
+    const int kmax = max_count(stage, fixed, b);
+    const int kmin = Stage[stage].type == King ? kmax : 0;
+    const int edge_count = std::max(0, kmax - kmin + 1);
+    std::array<std::uint32_t, 65> next{};
+    for (int i = 0; i < edge_count; ++i) {
+      PieceBudget nb = b;
+      next[i] = after(stage, kmin + i, fixed, nb) ? build(stage + 1, fixed, nb) : Dead;
     }
+    const auto id = std::uint32_t(first.size());
+    first.push_back(std::uint32_t(layer.edges_.size()));
+    UInt192 acc;
+    for (int i = 0; i < edge_count; ++i) {
+      acc += total[next[i]] * Binomial(b.squares, kmin + i);
+      layer.edges_.push_back({acc, first[next[i]]});
+    }
+    total.push_back(acc);
+    known.emplace(key, id);
+    return id;
   }
+};
+
+PieceLayer::PieceLayer(const std::vector<Root>& roots) {
+  Builder builder(*this);
+  builder.known.reserve(1 << 16);
+  for (const Root& root : roots) {
+    const std::uint32_t node = builder.build(0, root.fixed, root.budget);
+    const std::array<std::uint8_t, 2> kings{std::uint8_t(root.fixed.king[White] ? 0 : 1),
+                                            std::uint8_t(root.fixed.king[Black] ? 0 : 1)};
+    roots_.push_back({node_key(0, root.fixed, root.budget), builder.first[node], kings, builder.total[node]});
+  }
+  const auto less = [](const RootInfo& a, const RootInfo& b) { return a.key < b.key; };
+  const auto same = [](const RootInfo& a, const RootInfo& b) { return a.key == b.key; };
+  std::sort(roots_.begin(), roots_.end(), less);
+  roots_.erase(std::unique(roots_.begin(), roots_.end(), same), roots_.end());
+  node_count_ = builder.first.size();
+  edges_.shrink_to_fit();
+  roots_.shrink_to_fit();
 }
 
-UInt192 PieceLayer::value(int stage, const FixedMen& fixed, const PieceBudget& b) const {
-  if (stage == Stages) return UInt192(1);
-  if (b.men < 0 || b.white_promotions < 0 || b.black_promotions < 0 || b.squares < 0) return UInt192();
-  if (stage >= FirstTableStage)
-    return tables_[stage][variant(stage, fixed) * TableSize +
-                          index(b.white_promotions, b.black_promotions, std::min(b.men, MaxU), b.squares)];
-  PieceBudget next = b;  // a king stage: one man, or none when castling fixed it
-  const int k = max_count(stage, fixed, b);
-  if (!after(stage, k, fixed, next)) return UInt192();
-  return value(stage + 1, fixed, next) * Binomial(b.squares, k);
+int PieceLayer::find(const FixedMen& fixed, const PieceBudget& budget) const {
+  const std::uint64_t key = node_key(0, fixed, budget);
+  const auto it = std::lower_bound(roots_.begin(), roots_.end(), key,
+                                   [](const RootInfo& a, std::uint64_t k) { return a.key < k; });
+  return it != roots_.end() && it->key == key ? int(it - roots_.begin()) : -1;
+}
+
+std::pair<const PieceLayer*, int> PieceLayer::resolve(const FixedMen& fixed, const PieceBudget& budget) const {
+  if (const int root = find(fixed, budget); root >= 0) return {this, root};
+  // Keep the last foreign budget's layer per thread: callers (tests) rank many positions of one budget.
+  thread_local std::unique_ptr<PieceLayer> last;
+  if (!last || last->find(fixed, budget) < 0) last = std::make_unique<PieceLayer>(std::vector<Root>{{fixed, budget}});
+  return {last.get(), last->find(fixed, budget)};
+}
+
+UInt192 PieceLayer::count(const FixedMen& fixed, const PieceBudget& budget) const {
+  const auto [layer, root] = resolve(fixed, budget);
+  return layer->count(root);
 }
 
 void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& black_promotions, int& men) {
@@ -111,55 +214,75 @@ void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& blac
   }
 }
 
-UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const {
+UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
+  // Digits from the first stage down; the index is their mixed-radix value with the first stage most
+  // significant, so accumulate from the last.
   struct Digit {
-    UInt192 offset;
+    const UInt192* offset;  // the blocks before this stage's k, or null
     std::uint64_t radix;
     std::uint64_t subset;
   };
   std::array<Digit, Stages> digits;
-  PieceBudget b = budget;
+  const RootInfo& info = roots_[root];
+  std::uint32_t node = info.first;
+  int squares = popcount(free);
   for (int s = 0; s < Stages; ++s) {
-    const Bitboard men = pos.pieces(Stage[s].side, Stage[s].type) & free;
-    const int k = popcount(men);
-    const int kmin = Stage[s].type == King ? max_count(s, fixed, b) : 0;
-    UInt192 offset;
-    for (int j = kmin; j < k; ++j) {
-      PieceBudget next = b;
-      if (after(s, j, fixed, next)) offset += value(s + 1, fixed, next) * Binomial(b.squares, j);
-    }
-    std::uint8_t at[64];
-    int n = 0;
-    for (Bitboard m = men; m;) at[n++] = std::uint8_t(index_in(free, pop_lsb(m)));
-    digits[s] = {offset, Binomial(b.squares, k), rank_subset(at, k)};
-    after(s, k, fixed, b);
-    free &= ~men;
+    const Bitboard placed = men[Stage[s].side][Stage[s].type] & free;
+    const int k = popcount(placed);
+    const int i = s < 2 ? k - info.kings[s] : k;  // the caller checked that the army fits the budget
+    assert(i >= 0);
+    const Edge* e = &edges_[node + i];
+    digits[s] = {i > 0 ? &e[-1].end : nullptr, BinomialColumn[k][squares], rank_subset_of(placed, free)};
+    free &= ~placed;
+    squares -= k;
+    node = e->next;
   }
   UInt192 acc;
-  for (int s = Stages - 1; s >= 0; --s) acc = digits[s].offset + acc * digits[s].radix + UInt192(digits[s].subset);
+  for (int s = Stages - 1; s >= 0; --s) {
+    acc *= digits[s].radix;
+    acc += UInt192(digits[s].subset);
+    if (digits[s].offset) acc += *digits[s].offset;
+  }
   return acc;
 }
 
-void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget, Position& pos) const {
-  PieceBudget b = budget;
+void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
+  const RootInfo& info = roots_[root];
+  std::uint32_t node = info.first;
+  int squares = popcount(free);
   for (int s = 0; s < Stages; ++s) {
-    const int kmin = Stage[s].type == King ? max_count(s, fixed, b) : 0;
-    const int kmax = max_count(s, fixed, b);
-    int k = kmin;
-    PieceBudget next = b;
-    for (; k <= kmax; ++k) {
-      next = b;
-      if (!after(s, k, fixed, next)) continue;
-      const UInt192 block = value(s + 1, fixed, next) * Binomial(b.squares, k);
-      if (r < block) break;
-      r -= block;
+    const Edge* e = &edges_[node];
+    // The block holding r: the first edge whose cumulative end exceeds it (r < the node's total).
+    int i = 0;
+    while (!(r < e[i].end)) ++i;
+    if (i > 0) r -= e[i - 1].end;
+    const int k = s < 2 ? info.kings[s] : i;
+    if (k > 0) {
+      const std::uint64_t subset = r.divmod(BinomialColumn[k][squares]);
+      const Bitboard chosen = unrank_subset_of(subset, free, squares, k);
+      men[Stage[s].side][Stage[s].type] |= chosen;
+      free &= ~chosen;
+      squares -= k;
     }
-    const std::uint64_t subset = r.divmod(Binomial(b.squares, k));
-    const Bitboard chosen = unrank_subset_of(subset, free, b.squares, k);
-    for (Bitboard m = chosen; m;) pos.put_piece(make_piece(Stage[s].side, Stage[s].type), pop_lsb(m));
-    free &= ~chosen;
-    b = next;
+    node = e[i].next;
   }
+}
+
+UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const {
+  Men men{};
+  for (Color c : {White, Black})
+    for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) men[c][pt] = pos.pieces(c, pt);
+  const auto [layer, node] = resolve(fixed, budget);
+  return layer->rank(node, men, free);
+}
+
+void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget, Position& pos) const {
+  Men men{};
+  const auto [layer, node] = resolve(fixed, budget);
+  layer->unrank(node, r, free, men);
+  for (Color c : {White, Black})
+    for (PieceType pt : {Knight, Bishop, Rook, Queen, King})
+      for (Bitboard b = men[c][pt]; b;) pos.put_piece(make_piece(c, pt), pop_lsb(b));
 }
 
 }  // namespace chessrank::rank

@@ -104,13 +104,25 @@ class UInt192 {
 
   // Divide by a 64-bit divisor d > 0; return the remainder.
   u64 divmod(u64 d) {
-    u128 r = 0;
-    for (int i = 2; i >= 0; --i) {
-      const u128 cur = (r << 64) | l_[i];
-      l_[i] = u64(cur / d);
-      r = cur % d;
-    }
-    return u64(r);
+    // Long division limb by limb, skipping zero top limbs: each step divides (r, limb) with r < d, so
+    // its quotient fits 64 bits and one hardware division does it.
+    u64 r = 0;
+    for (int i = l_[2] ? 2 : l_[1] ? 1 : 0; i >= 0; --i) l_[i] = div_2by1(r, l_[i], d, r);
+    return r;
+  }
+  // Return (hi * 2^64 + lo) / d and set rem to the remainder; requires hi < d.
+  static u64 div_2by1(u64 hi, u64 lo, u64 d, u64& rem) {
+#if defined(__x86_64__) && !defined(__clang_analyzer__)
+    // GCC calls __udivmodti4 for any u128 division, several times slower than the one instruction
+    // that suffices when the quotient fits.
+    u64 q;
+    __asm__("divq %4" : "=a"(q), "=d"(rem) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+    return q;
+#else
+    const u128 n = (u128(hi) << 64) | lo;
+    rem = u64(n % d);
+    return u64(n / d);
+#endif
   }
   // Divide by d > 0; return quotient and set *this to the remainder... as a pair via out parameter.
   static void divmod(const UInt192& n, const UInt192& d, UInt192& q, UInt192& r) {
