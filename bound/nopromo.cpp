@@ -48,7 +48,8 @@ Profile start_profile() {
 // start whose flow does not pass through needs a paid adjacent gap (cost 2, see docs/bounds.md).
 // The flow must stay within what the remaining files (`files_after` starts, `pawns_left` pawns at
 // most) can bring back to 0; costs above `cap` become Inf.
-Profile advance(const Profile& p, int a, bool forced, bool yield, int files_after, int pawns_left, int cap) {
+Profile advance(const Profile& p, int a, bool forced, bool yield, int files_after, int pawns_left, int cap,
+                int saturated) {
   Profile out;
   out.v.fill(Inf);
   for (int e = -MaxFiles; e <= MaxFiles; ++e)
@@ -62,6 +63,7 @@ Profile advance(const Profile& p, int a, bool forced, bool yield, int files_afte
         int cost = v + std::abs(e2), c2 = 0;
         if (yield && u == 1 && a >= 1 && e <= 0 && e2 >= 0 && c == 0) cost += 2, c2 = 1;
         if (cost > cap) continue;
+        cost = std::min(cost, saturated);  // a lower bound: "at least saturated"
         std::uint8_t& slot = out.at(e2, c2);
         slot = std::uint8_t(std::min<int>(slot, cost));
       }
@@ -190,7 +192,7 @@ int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool*
   int seen = 0;
   for (int f = 0; f < files; ++f) {
     seen += pawns[f];
-    p = advance(p, pawns[f], home[f], yields[f], files - 1 - f, total - seen, Inf - 1);
+    p = advance(p, pawns[f], home[f], yields[f], files - 1 - f, total - seen, Inf - 1, Inf - 1);
   }
   const int c = final_cost(p);
   return c == Inf ? -1 : c;
@@ -224,11 +226,12 @@ BigInt nopromo_count(const NopromoShape& shape) {
         } else {
           // A side pays with captures of enemy men; the enemy keeps its king and its pawns.
           const int cap_w = men - 1 - pb2, cap_b = men - 1 - pw2, after = files - 1 - f;
+          const int sat = std::max(0, shape.exact_costs) + 1;
           for (const Pair& q : pairs)
             for (int y = 0; y < (k.crossed ? 2 : 1); ++y) {
               const bool white_yields = k.crossed && y == 0, black_yields = k.crossed && y == 1;
-              out.push_back({advance(q.first, k.a, k.white_home, white_yields, after, maxp - pw2, cap_w),
-                             advance(q.second, k.b, k.black_home, black_yields, after, maxp - pb2, cap_b)});
+              out.push_back({advance(q.first, k.a, k.white_home, white_yields, after, maxp - pw2, cap_w, sat),
+                             advance(q.second, k.b, k.black_home, black_yields, after, maxp - pb2, cap_b, sat)});
             }
           prune(out);
           if (out.empty()) continue;

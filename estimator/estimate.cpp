@@ -1,5 +1,6 @@
 // The estimate driver: chunked sampling on worker threads, in-order merging, checkpoints.
 #include "estimator/estimate.h"
+#include "rank/sample.h"
 
 #include <algorithm>
 #include <atomic>
@@ -39,7 +40,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
   ChunkResult r;
   r.tally.rejected.assign(check_count, 0);
   pcg64 rng(options.seed, chunk);
-  UniformBelow uniform(model.size());
+  rank::UniformBelow uniform(model.size());
   BigInt index;
   for (std::uint64_t i = 0; i < count; ++i) {
     uniform.draw(rng, index);
@@ -231,15 +232,6 @@ Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) 
   return iv;
 }
 
-UniformBelow::UniformBelow(const BigInt& n) : n_(n) {
-  if (n_ <= 1) return;
-  const BigInt max = n_ - 1;
-  const std::size_t bits = mpz_sizeinbase(max.get_mpz_t(), 2);
-  words_ = (bits + 63) / 64;
-  const unsigned top = unsigned(bits - 64 * (words_ - 1));
-  top_mask_ = top == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << top) - 1;
-  buffer_.assign(words_, 0);
-}
 
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options) {
   using Clock = std::chrono::steady_clock;

@@ -75,29 +75,7 @@ struct EstimateReport {
 
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
 
-// Draw a uniform integer in [0, n) by rejection of whole random words (no modulo bias).
-class UniformBelow {
- public:
-  explicit UniformBelow(const BigInt& n);
-  template <class Rng>
-  void draw(Rng& rng, BigInt& out) {
-    if (words_ == 0) {
-      out = 0;
-      return;
-    }
-    do {
-      for (std::size_t w = 0; w < words_; ++w) buffer_[w] = std::uint64_t(rng());
-      buffer_[words_ - 1] &= top_mask_;
-      mpz_import(out.get_mpz_t(), words_, -1, sizeof(std::uint64_t), 0, 0, buffer_.data());
-    } while (out >= n_);
-  }
 
- private:
-  BigInt n_;
-  std::size_t words_ = 0;
-  std::uint64_t top_mask_ = ~std::uint64_t(0);
-  std::vector<std::uint64_t> buffer_;
-};
 
 // Reports (report.cpp).
 std::string format_report(const EstimateReport& report);  // the text printed by `chessrank estimate`

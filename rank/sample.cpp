@@ -1,21 +1,15 @@
 #include "rank/sample.h"
 
-#include <vector>
-
 namespace chessrank::rank {
 
-BigInt uniform_below(const BigInt& n, Rng& rng) {
-  const std::size_t bits = mpz_sizeinbase(BigInt(n - 1).get_mpz_t(), 2);  // bits of the largest value
-  const std::size_t limbs = (bits + 63) / 64;
-  const std::uint64_t top_mask = bits % 64 == 0 ? ~std::uint64_t(0) : (std::uint64_t(1) << (bits % 64)) - 1;
-  std::vector<std::uint64_t> words(limbs);
-  BigInt r;
-  do {
-    for (auto& w : words) w = rng();
-    words.back() &= top_mask;
-    mpz_import(r.get_mpz_t(), limbs, -1, sizeof(std::uint64_t), 0, 0, words.data());
-  } while (r >= n);
-  return r;
+UniformBelow::UniformBelow(const BigInt& n) : n_(n) {
+  if (n_ <= 1) return;
+  const BigInt max = n_ - 1;
+  const std::size_t bits = mpz_sizeinbase(max.get_mpz_t(), 2);
+  words_ = (bits + 63) / 64;
+  const unsigned top = unsigned(bits - 64 * (words_ - 1));
+  top_mask_ = top == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << top) - 1;
+  buffer_.assign(words_, 0);
 }
 
 }  // namespace chessrank::rank

@@ -5,6 +5,9 @@
 
 #include <pcg_random.hpp>
 
+#include <cstdint>
+#include <vector>
+
 #include "core/bigint.h"
 #include "rank/uint192.h"
 
@@ -12,7 +15,36 @@ namespace chessrank::rank {
 
 using Rng = pcg64;
 
+// Draw uniform integers in [0, n): ceil(log2 n) random bits from whole random words, the top word
+// masked, rejected while >= n. Reusable, so a hot loop allocates nothing.
+class UniformBelow {
+ public:
+  explicit UniformBelow(const BigInt& n);
+  template <class Rng>
+  void draw(Rng& rng, BigInt& out) {
+    if (words_ == 0) {
+      out = 0;
+      return;
+    }
+    do {
+      for (std::size_t w = 0; w < words_; ++w) buffer_[w] = std::uint64_t(rng());
+      buffer_[words_ - 1] &= top_mask_;
+      mpz_import(out.get_mpz_t(), words_, -1, sizeof(std::uint64_t), 0, 0, buffer_.data());
+    } while (out >= n_);
+  }
+
+ private:
+  BigInt n_;
+  std::size_t words_ = 0;
+  std::uint64_t top_mask_ = ~std::uint64_t(0);
+  std::vector<std::uint64_t> buffer_;
+};
+
 // Return a uniform integer in [0, n), n > 0.
-BigInt uniform_below(const BigInt& n, Rng& rng);
+inline BigInt uniform_below(const BigInt& n, Rng& rng) {
+  BigInt out;
+  UniformBelow(n).draw(rng, out);
+  return out;
+}
 
 }  // namespace chessrank::rank

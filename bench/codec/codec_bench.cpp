@@ -1,11 +1,11 @@
 // Encode and decode throughput of the codec formats over a corpus of random-game positions
-// (tests/codec/corpus.h). items_per_second is positions per second on one core.
+// (tests/support/corpus.h). items_per_second is positions per second on one core.
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
 #include "codec/slot26.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 #ifdef CHESSRANK_HAVE_RANK
 #include "codec/rank_code.h"
 #include "rank/model.h"

@@ -6,6 +6,7 @@
 #include <pcg_random.hpp>
 
 #include "estimator/estimate.h"
+#include "rank/sample.h"
 #include "estimator/legality.h"
 #include "rank/model.h"
 
@@ -25,7 +26,7 @@ const std::vector<Position>& sample_positions() {
     const rank::RankModel* model = bench_model();
     if (!model) return v;
     pcg64 rng(42, 0);
-    UniformBelow uniform(model->size());
+    rank::UniformBelow uniform(model->size());
     BigInt index;
     for (int i = 0; i < 100000; ++i) {
       uniform.draw(rng, index);
@@ -80,7 +81,7 @@ void BM_UnrankAndChecks(benchmark::State& state) {
     return;
   }
   pcg64 rng(7, 0);
-  UniformBelow uniform(model->size());
+  rank::UniformBelow uniform(model->size());
   BigInt index;
   std::size_t passed = 0;
   for (auto _ : state) {
@@ -101,7 +102,7 @@ void BM_UnrankOnly(benchmark::State& state) {
     return;
   }
   pcg64 rng(7, 0);
-  UniformBelow uniform(model->size());
+  rank::UniformBelow uniform(model->size());
   BigInt index;
   std::size_t ok = 0;
   for (auto _ : state) {
@@ -116,7 +117,7 @@ BENCHMARK(BM_UnrankOnly);
 
 void BM_UniformDraw(benchmark::State& state) {
   pcg64 rng(7, 0);
-  UniformBelow uniform(BigInt("8726713169886222032347729969256422370854716254"));
+  rank::UniformBelow uniform(BigInt("8726713169886222032347729969256422370854716254"));
   BigInt index;
   for (auto _ : state) {
     uniform.draw(rng, index);

@@ -1,6 +1,8 @@
 // Runs the `chessrank bound` command and checks its output against the library.
 #include <gtest/gtest.h>
 
+#include "tests/support/cli.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -15,27 +17,9 @@
 namespace chessrank::bound {
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out, err;
-};
+using CliRun = testing::CliResult;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-CliRun run(const std::string& args) {
-  const std::string base = ::testing::TempDir() + "bound_cli_" + std::to_string(::getpid());
-  const std::string cmd = std::string(CHESSRANK_CLI) + " bound " + args + " >" + base + ".out 2>" + base + ".err";
-  const int raw = std::system(cmd.c_str());
-  CliRun r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
-  std::remove((base + ".out").c_str());
-  std::remove((base + ".err").c_str());
-  return r;
-}
+CliRun run(const std::string& args) { return testing::run_cli_shell("bound " + args); }
 
 TEST(BoundCli, ModelPrintsTheLibraryCount) {
   const CliRun r = run("--model tromp2021");

@@ -1,6 +1,8 @@
 // The encode, decode and convert subcommands, run as a user would run them.
 #include <gtest/gtest.h>
 
+#include "tests/support/cli.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,36 +18,17 @@
 #include "codec/slot26.h"
 #include "codec/text_codes.h"
 #include "core/fen.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::codec {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status;
-  std::string out, err;
-};
+using CliRun = testing::CliResult;
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// CliRun the CLI through the shell with stdout and stderr captured in files.
-CliRun run(const std::string& args, const std::string& stdin_text = "") {
-  const fs::path dir = fs::temp_directory_path() / ("chessrank_codec_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path in = dir / "stdin", out = dir / "stdout", err = dir / "stderr";
-  std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string cmd = std::string(CHESSRANK_CLI) + " " + args + " <" + in.string() + " >" + out.string() +
-                          " 2>" + err.string();
-  const int rc = std::system(cmd.c_str());
-  return CliRun{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(out), read_file(err)};
-}
+// Run the CLI with a shell-syntax argument string.
+CliRun run(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli_shell(args, stdin_text); }
 
 fs::path temp_file(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("chessrank_codec_cli_" + std::to_string(::getpid()));

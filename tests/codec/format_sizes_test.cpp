@@ -7,7 +7,7 @@
 
 #include "codec/slot26.h"
 #include "core/fen.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 #ifdef CHESSRANK_HAVE_RANK
 #include "codec/rank_code.h"
 #include "core/bigint.h"

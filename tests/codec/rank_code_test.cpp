@@ -8,7 +8,7 @@
 #include "codec/record.h"
 #include "core/fen.h"
 #include "rank/model.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::codec {
 namespace {

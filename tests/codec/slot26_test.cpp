@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::codec {
 namespace {

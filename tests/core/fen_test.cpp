@@ -9,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
+#include "tests/support/corpus.h"
+
+#include <pcg_random.hpp>
 
 namespace chessrank {
 namespace {
@@ -21,34 +24,8 @@ constexpr int GameCount = 20;
 constexpr int GameCount = 200;
 #endif
 
-// A small deterministic generator (splitmix64) so the test needs nothing beyond the core library.
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-};
 
-// Collect every position of `games` random games of at most `plies` plies from the start position.
-std::vector<Position> random_game_positions(int games, int plies, std::uint64_t seed) {
-  SplitMix rng{seed};
-  std::vector<Position> out;
-  for (int g = 0; g < games; ++g) {
-    Position pos = Position::start();
-    out.push_back(pos);
-    for (int p = 0; p < plies; ++p) {
-      const MoveList moves = legal_moves(pos);
-      if (moves.empty()) break;
-      UndoInfo undo;
-      pos.do_move(moves[rng.next() % moves.size()], undo);
-      out.push_back(pos);
-    }
-  }
-  return out;
-}
+using testing::random_game_positions;
 
 struct Malformed {
   std::string fen;
@@ -249,14 +226,14 @@ TEST(Fen, RoundTripsRandomGamePositions) {
 TEST(Fen, MutatedInputsFailCleanlyOrReachAFixedPoint) {
   const std::vector<Position> positions = random_game_positions(GameCount / 10 + 1, 120, 5);
   const std::string alphabet = "pnbrqkPNBRQK12345678/ wb-KQkqAHahe36x0 \t9";
-  SplitMix rng{42};
+  pcg64 rng(42);
   int accepted = 0, refused = 0;
   for (const Position& pos : positions) {
     std::string fen = to_fen(pos);
     for (int edit = 0; edit < 3; ++edit) {
-      const std::size_t at = rng.next() % (fen.size() + 1);
-      const char c = alphabet[rng.next() % alphabet.size()];
-      switch (rng.next() % 3) {
+      const std::size_t at = rng() % (fen.size() + 1);
+      const char c = alphabet[rng() % alphabet.size()];
+      switch (rng() % 3) {
         case 0: if (at < fen.size()) fen[at] = c; break;
         case 1: fen.insert(fen.begin() + std::ptrdiff_t(at), c); break;
         default: if (at < fen.size()) fen.erase(at, 1); break;

@@ -10,6 +10,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank {
 namespace {
@@ -20,32 +21,7 @@ constexpr int GameCount = 4;
 constexpr int GameCount = 30;
 #endif
 
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-};
-
-std::vector<Position> random_game_positions(int games, int plies, std::uint64_t seed) {
-  SplitMix rng{seed};
-  std::vector<Position> out;
-  for (int g = 0; g < games; ++g) {
-    Position pos = Position::start();
-    out.push_back(pos);
-    for (int p = 0; p < plies; ++p) {
-      const MoveList moves = legal_moves(pos);
-      if (moves.empty()) break;
-      UndoInfo undo;
-      pos.do_move(moves[rng.next() % moves.size()], undo);
-      out.push_back(pos);
-    }
-  }
-  return out;
-}
+using testing::random_game_positions;
 
 Position fen(const std::string& text) {
   const Result<Position> r = parse_fen(text);

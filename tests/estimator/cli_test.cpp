@@ -11,43 +11,12 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/cli.h"
+
 namespace {
 
-struct Outcome {
-  std::string out, err;
-  int status;
-};
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q.append("'\\''");
-    else q.push_back(c);
-  }
-  q.push_back('\'');
-  return q;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Outcome run_cli(const std::vector<std::string>& args, const std::string& input = "") {
-  const std::string base = ::testing::TempDir() + "chessrank_estimator_cli_" + std::to_string(::getpid());
-  std::ofstream(base + ".in") << input;
-  std::string command = shell_quote(CHESSRANK_CLI);
-  for (const std::string& a : args) command.append(" ").append(shell_quote(a));
-  command.append(" <").append(shell_quote(base + ".in"));
-  command.append(" >").append(shell_quote(base + ".out"));
-  command.append(" 2>").append(shell_quote(base + ".err"));
-  const int raw = std::system(command.c_str());
-  Outcome r{slurp(base + ".out"), slurp(base + ".err"), WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
-  for (const char* ext : {".in", ".out", ".err"}) std::remove((base + ext).c_str());
-  return r;
-}
+using Outcome = chessrank::testing::CliResult;
+using chessrank::testing::run_cli;
 
 TEST(CliLegal, OneVerdictPerLine) {
   const Outcome r = run_cli({"legal"},

@@ -2,6 +2,7 @@
 // white rook, either side to move (64 * 63 * 62 * 2 positions). The exact pass count comes from judging
 // every position; the estimate must be deterministic across thread counts and checkpoint resumes.
 #include "estimator/estimate.h"
+#include "rank/sample.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -72,7 +73,7 @@ EstimateOptions options(std::uint64_t samples, unsigned threads) {
 TEST(UniformBelow, StaysBelowAndCoversSmallRanges) {
   pcg64 rng(1, 1);
   for (int n : {1, 2, 3, 7, 64, 1000}) {
-    UniformBelow u{BigInt(n)};
+    rank::UniformBelow u{BigInt(n)};
     std::vector<int> hits(n, 0);
     BigInt x;
     for (int i = 0; i < 200 * n; ++i) {
@@ -85,7 +86,7 @@ TEST(UniformBelow, StaysBelowAndCoversSmallRanges) {
   }
   // A 153-bit bound: the top word is masked, every draw below n.
   const BigInt big("8726713169886222032347729969256422370854716254");
-  UniformBelow u(big);
+  rank::UniformBelow u(big);
   BigInt x, largest = 0;
   for (int i = 0; i < 2000; ++i) {
     u.draw(rng, x);

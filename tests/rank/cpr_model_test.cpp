@@ -10,7 +10,7 @@
 
 #include "core/fen.h"
 #include "rank/sample.h"
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::rank {
 namespace {

@@ -14,53 +14,13 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "tests/support/cli.h"
 
 namespace chessrank {
 namespace {
 
-struct Outcome {
-  std::string out;
-  std::string err;
-  int status;
-};
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'')
-      q += "'\\''";
-    else
-      q += c;
-  }
-  return q + "'";
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Run `chessrank ARGS` with `input` on stdin, through the shell with files for the three streams.
-Outcome run_cli(const std::vector<std::string>& args, const std::string& input = "") {
-  const std::string base = ::testing::TempDir() + "chessrank_cli_" + std::to_string(::getpid());
-  {
-    std::ofstream in(base + ".in");
-    in << input;
-  }
-  std::string command = shell_quote(CHESSRANK_CLI);
-  for (const std::string& a : args) command.append(" ").append(shell_quote(a));  // append: dodges GCC 12 -Wrestrict
-  command.append(" <").append(shell_quote(base + ".in"));
-  command.append(" >").append(shell_quote(base + ".out"));
-  command.append(" 2>").append(shell_quote(base + ".err"));
-  const int raw = std::system(command.c_str());
-  Outcome r{slurp(base + ".out"), slurp(base + ".err"), WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
-  std::remove((base + ".in").c_str());
-  std::remove((base + ".out").c_str());
-  std::remove((base + ".err").c_str());
-  return r;
-}
+using Outcome = testing::CliResult;
+using testing::run_cli;
 
 const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

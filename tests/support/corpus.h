@@ -1,5 +1,4 @@
-// A corpus of positions from random games, shared by the codec tests and benchmarks (and usable by any
-// other test or benchmark: compile tests/codec/corpus.cpp into the target).
+// Corpora of positions from random games, shared by the tests and benchmarks (library chessrank_test_support).
 //
 // Games start from the initial position and play uniformly random legal moves, or, in every other
 // game, a pawn move when there is one with probability 1/2, so that games promote often; they stop at
@@ -16,5 +15,9 @@
 namespace chessrank::testing {
 
 std::vector<Position> random_game_corpus(std::size_t count, std::uint64_t seed = 20240611);
+
+// Return every position of `games` games of uniformly random legal moves from the start position, each
+// stopped after `plies` plies or at mate or stalemate. Deterministic for a seed.
+std::vector<Position> random_game_positions(int games, int plies, std::uint64_t seed);
 
 }  // namespace chessrank::testing

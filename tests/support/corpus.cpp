@@ -1,4 +1,4 @@
-#include "tests/codec/corpus.h"
+#include "tests/support/corpus.h"
 
 #include <pcg_random.hpp>
 
@@ -27,6 +27,23 @@ std::vector<Position> random_game_corpus(std::size_t count, std::uint64_t seed) 
       }
       UndoInfo undo;
       pos.do_move(m, undo);
+    }
+  }
+  return out;
+}
+
+std::vector<Position> random_game_positions(int games, int plies, std::uint64_t seed) {
+  pcg64 rng(seed);
+  std::vector<Position> out;
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::start();
+    out.push_back(pos);
+    for (int p = 0; p < plies; ++p) {
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      UndoInfo undo;
+      pos.do_move(moves[rng() % moves.size()], undo);
+      out.push_back(pos);
     }
   }
   return out;

@@ -1,0 +1,19 @@
+// Run the built `chessrank` binary the way a user would, capturing stdout, stderr and the exit status.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace chessrank::testing {
+
+struct CliResult {
+  int status;  // exit status, -1 when the process did not exit normally
+  std::string out, err;
+};
+
+// Run `chessrank` with these arguments (each one word, quoted for the shell here) and `input` on stdin.
+CliResult run_cli(const std::vector<std::string>& args, const std::string& input = "");
+// Run `chessrank` with an argument string in shell syntax (the caller quotes) and `input` on stdin.
+CliResult run_cli_shell(const std::string& args, const std::string& input = "");
+
+}  // namespace chessrank::testing
