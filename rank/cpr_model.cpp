@@ -55,12 +55,19 @@ std::string CprModel::describe_ep_case(int ep_case) {
   return "?";
 }
 
-PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) {
+PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) const {
   const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
-  return {8 - wp, 8 - bp, 40 - 2 * (wp + bp) + o, free};
+  // U bounds promotions + pieces (docs/ranking.md, constraint 4); without the opposed-files part only
+  // the two capture inequalities remain, and without constraint 4 nothing bounds it but the board.
+  const int men = !relaxation_.capture_accounting ? 200
+                  : !relaxation_.opposed_files    ? 40 - wp - bp - std::max(wp, bp)
+                                                  : 40 - 2 * (wp + bp) + o;
+  return {8 - wp, 8 - bp, men, free};
 }
 
-CprModel::CprModel() {
+CprModel::CprModel() : CprModel(Relaxation{}) {}
+
+CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
   // En passant cases: none, then per file the capturer on the left, then on the right (left empty).
   int n = 1;
   for (int file = 0; file < 8; ++file)

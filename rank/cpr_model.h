@@ -37,7 +37,15 @@ class CprModel final : public RankModel {
   static constexpr int Frames = 16 * EnPassantCases;
   static constexpr int Blocks = 9 * 9 * 9;
 
+  // Parts of constraint 4 that can be switched off to measure what they remove (`chessrank count
+  // --breakdown`). A relaxed model counts a larger set; only its sizes are meaningful, not rank/unrank.
+  struct Relaxation {
+    bool capture_accounting = true;  // promotions need captures (both inequalities of constraint 4)
+    bool opposed_files = true;       // the opposed-files inequality alone
+  };
+
   CprModel();
+  explicit CprModel(Relaxation relaxation);
 
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;
@@ -87,10 +95,11 @@ class CprModel final : public RankModel {
     bool left_free = false;  // the case "capturer on the right" requires no white pawn on file - 1
   };
 
-  static PieceBudget budget(const Frame& f, int wp, int bp, int o);
+  PieceBudget budget(const Frame& f, int wp, int bp, int o) const;
   // Return the frame of a valid white-to-move position given by its men, rights and en passant square.
   int frame_of(const Men& men, CastlingRights cr, Square ep) const;
 
+  Relaxation relaxation_;
   std::array<EpCase, EnPassantCases> ep_cases_{};
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
   PieceLayer pieces_;

@@ -78,6 +78,14 @@ int run_count(const std::string& model_name, bool breakdown) {
     for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) total += cpr->frame_size(CastlingRights(cr), e).to_big();
     std::cout << "  " << names[cr] << ": " << total.get_str() << " (" << share(total, half) << ")\n";
   }
+  std::cout << "\nwhat each constraint removes (the model without it counts this many more positions)\n";
+  const auto relaxed = [&](const char* what, rank::CprModel::Relaxation r) {
+    const BigInt bigger = rank::CprModel(r).size();
+    std::cout << "  " << what << ": " << BigInt(bigger - n).get_str() << " (" << share(BigInt(bigger - n), bigger)
+              << " of the model without it)\n";
+  };
+  relaxed("opposed files (constraint 4, second part)", {true, false});
+  relaxed("promotions need captures (constraint 4)", {false, false});
   std::cout << "\nen passant (white to move)\n";
   for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) {
     BigInt total = 0;
