@@ -8,9 +8,10 @@
 
 namespace chessrank::codec {
 
-Result<const rank::RankModel*> rank_code_model() {
-  const rank::RankModel* m = rank::find_model(rank::DefaultModel);
-  if (!m) return Error{"ranking model " + std::string(rank::DefaultModel) + " is not available"};
+Result<const rank::RankModel*> rank_code_model(std::string_view name) {
+  if (name.empty()) name = rank::DefaultModel;
+  const rank::RankModel* m = rank::find_model(name);
+  if (!m) return Error{"unknown ranking model '" + std::string(name) + "'"};
   return m;
 }
 
@@ -20,7 +21,7 @@ Result<bool> encode_rank(const rank::RankModel& model, const Position& pos, std:
   const std::size_t n = rank_code_bytes(model);
   if (out.size() != n) return Error{"rank code buffer has " + std::to_string(out.size()) + " bytes, expected " + std::to_string(n)};
   const Result<BigInt> index = model.rank(pos);
-  if (!index) return Error{"not in model " + std::string(model.name()) + ": " + index.error()};
+  if (!index) return Error{index.error()};  // already "not in model M: why"
   // Write big-endian, left-padded with zeros to the fixed size.
   std::size_t count = 0;
   std::uint8_t buffer[64];

@@ -1,5 +1,5 @@
-// The `rank` format: a position as its index in the default ranking model (rank/model.h, "v1"),
-// written as a big-endian unsigned integer of code_bytes(N) bytes, N the model's size. It is the
+// The `rank` format: a position as its index in a ranking model (rank/model.h; the default one unless
+// the caller names another), written as a big-endian unsigned integer of code_bytes(N) bytes. It is the
 // shortest fixed-size code of the project: 19 bytes when N <= 2^152. Decode rejects values >= N.
 // Built only when the rank library is (CHESSRANK_HAVE_RANK).
 #pragma once
@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "core/position.h"
@@ -19,7 +20,8 @@ class RankModel;
 namespace chessrank::codec {
 
 // Return the default model, or an error when it is not available.
-Result<const rank::RankModel*> rank_code_model();
+// Return the ranking model of that name (empty: the default model).
+Result<const rank::RankModel*> rank_code_model(std::string_view name = {});
 // Return the code size in bytes of `model`.
 std::size_t rank_code_bytes(const rank::RankModel& model);
 

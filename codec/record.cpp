@@ -9,7 +9,7 @@
 
 namespace chessrank::codec {
 
-Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters) {
+Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters, std::string_view model) {
   RecordFormat f;
   f.name_ = std::string(name);
   f.counters_ = counters;
@@ -19,12 +19,13 @@ Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters) {
   }
   if (name == "rank") {
 #ifdef CHESSRANK_HAVE_RANK
-    const Result<const rank::RankModel*> m = rank_code_model();
+    const Result<const rank::RankModel*> m = rank_code_model(model);
     if (!m) return Error{m.error()};
     f.model_ = *m;
     f.code_size_ = rank_code_bytes(**m);
     return f;
 #else
+    (void)model;
     return Error{"format rank is not available: this build has no rank library"};
 #endif
   }

@@ -1,6 +1,6 @@
 // The estimate driver: chunked sampling on worker threads, in-order merging, checkpoints.
 #include "estimator/estimate.h"
-#include "rank/sample.h"
+#include "estimator/sampler.h"
 
 #include <algorithm>
 #include <atomic>
@@ -40,13 +40,11 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
   ChunkResult r;
   r.tally.rejected.assign(check_count, 0);
   pcg64 rng(options.seed, chunk);
-  rank::UniformBelow uniform(model.size());
-  BigInt index;
+  ModelSampler sampler(model);
   for (std::uint64_t i = 0; i < count; ++i) {
-    uniform.draw(rng, index);
-    const Result<Position> unranked = model.unrank(index);
+    const Result<Position> unranked = sampler.next(rng);
     if (!unranked) {
-      r.error = "unrank of " + index.get_str() + " failed: " + unranked.error();
+      r.error = "unrank of " + sampler.index().get_str() + " failed: " + unranked.error();
       return r;
     }
     const Position& pos = *unranked;
@@ -73,7 +71,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
     ++t.passed_by_castling[castling];
     ++t.passed_by_ep[ep];
     t.passed_realistic += realistic;
-    if (!options.emit.empty()) r.emitted += index.get_str() + ' ' + to_fen4(pos) + '\n';
+    if (!options.emit.empty()) r.emitted += sampler.index().get_str() + ' ' + to_fen4(pos) + '\n';
   }
   return r;
 }

@@ -75,8 +75,21 @@ Square bishop_home(Color c, bool dark) {
 int promoted_bishops(const Position& pos, Color c, bool dark, Bitboard fixed) {
   const Bitboard bishops = pos.pieces(c, Bishop) & (dark ? DarkSquaresBB : LightSquaresBB);
   if (!bishops) return 0;
-  const Bitboard region = flood(square_bb(bishop_home(c, dark)), ~fixed, diagonal_step);
-  return popcount(bishops) - ((bishops & region) ? 1 : 0);
+  // Flood from the home square only until it meets one of the bishops: whether it does is all that counts.
+  // The squares of this colour on ranks 3 to 6 are diagonally connected, so when none is fixed (fixed_men
+  // never puts a man there) reaching one reaches them all: add the band at once.
+  const Bitboard band = (rank_bb(Rank3) | rank_bb(Rank4) | rank_bb(Rank5) | rank_bb(Rank6)) &
+                        (dark ? DarkSquaresBB : LightSquaresBB);
+  const Bitboard allowed = ~fixed;
+  const bool open_band = !(band & fixed);
+  Bitboard reached = square_bb(bishop_home(c, dark));
+  while (!(reached & bishops)) {
+    Bitboard next = reached | (diagonal_step(reached) & allowed);
+    if (open_band && (next & band)) next |= band;
+    if (next == reached) return popcount(bishops);
+    reached = next;
+  }
+  return popcount(bishops) - 1;
 }
 
 }  // namespace
@@ -101,7 +114,10 @@ bool check_material(const Position& pos, std::string* reason) {
   const Bitboard fixed = fixed_men(pos);
   int total = 0;
   for (Color c : {White, Black}) {
-    const int promoted = min_promoted(pos, c, fixed);
+    // min_promoted, keeping the bishop terms for the square-colour test below.
+    const int bishops[2] = {promoted_bishops(pos, c, false, fixed), promoted_bishops(pos, c, true, fixed)};
+    const int promoted = std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
+                         std::max(0, pos.count(c, Knight) - 2) + bishops[true] + bishops[false];
     const int pawns = pos.count(c, Pawn);
     total += promoted;
     if (pawns + promoted > 8) {
@@ -119,7 +135,7 @@ bool check_material(const Position& pos, std::string* reason) {
       return false;
     }
     for (bool dark : {true, false}) {
-      if (promoted_bishops(pos, c, dark, fixed) && !(squares & (dark ? DarkSquaresBB : LightSquaresBB))) {
+      if (bishops[dark] && !(squares & (dark ? DarkSquaresBB : LightSquaresBB))) {
         if (reason)
           *reason = std::string(color_name(c)) + " has a promoted " + (dark ? "dark" : "light") +
                     "-squared bishop but can have promoted only on " + (dark ? "light" : "dark") + " squares";
@@ -134,7 +150,12 @@ bool check_material(const Position& pos, std::string* reason) {
   return true;
 }
 
-int min_pawn_captures(const Position& pos, Color c, Bitboard looped) {
+namespace {
+
+// Return min_pawn_captures(pos, c, looped) when it is at most `limit`, else InfiniteCaptures: partial
+// assignments that cannot finish within the limit are dropped early. With `any`, return the cost of the
+// first assignment found within the limit (a greedy one, when it is), which need not be the least.
+int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit, bool any = false) {
   const Bitboard start_rank = rank_bb(relative_rank(c, Rank2));
   const Bitboard pawns = pos.pieces(c, Pawn);
   // Pawns on their start squares are their own originals; the others need distinct free start files.
@@ -153,40 +174,104 @@ int min_pawn_captures(const Position& pos, Color c, Bitboard looped) {
     if (simple) return 0;
   }
   int cost[8][8];
+  unsigned allowed[8];  // per pawn, the free files it can have come from
+  int cheapest[9];      // cheapest[i]: the least the pawns from i on can cost (for pruning)
   int n = 0;
   for (Bitboard b = pawns & ~start_rank; b; ++n) {
     const Square s = pop_lsb(b);
     const int reach = relative_rank(c, s) - Rank2;  // captures it can have made: one per rank advanced
     const bool loop = looped & square_bb(s);
+    allowed[n] = 0;
+    cheapest[n] = InfiniteCaptures;
     for (int f = 0; f < 8; ++f) {
       int d = std::abs(int(file_of(s)) - f);
       if (loop && d == 0) d = 2;  // it left its file and came back
-      cost[n][f] = (free_files >> f & 1) && d <= reach ? d : InfiniteCaptures;
+      cost[n][f] = d;
+      if ((free_files >> f & 1) && d <= reach) {
+        allowed[n] |= 1u << f;
+        cheapest[n] = std::min(cheapest[n], d);
+      }
     }
+    if (!allowed[n]) return InfiniteCaptures;
   }
   if (!n) return 0;
-  // Minimum-cost assignment of the n pawns to distinct free files: a DP over subsets of files.
-  int dp[256];
-  std::fill(dp, dp + 256, InfiniteCaptures);
-  dp[0] = 0;
-  int best = InfiniteCaptures;
-  for (unsigned mask = 0; mask < 256; ++mask) {
-    if (dp[mask] >= InfiniteCaptures) continue;
-    const int i = PopCount8[mask];
-    if (i == n) {
-      best = std::min(best, dp[mask]);
-      continue;
+  if (n > PopCount8[free_files]) return InfiniteCaptures;
+  cheapest[n] = 0;
+  for (int i = n - 1; i >= 0; --i) cheapest[i] += cheapest[i + 1];
+  if (cheapest[0] > limit) return InfiniteCaptures;
+  if (any) {
+    // Greedy: each pawn in turn takes its cheapest file still unused. Any complete assignment bounds the
+    // least from above, so one within the limit settles the question without the search.
+    unsigned used = 0;
+    int total = 0;
+    for (int i = 0; i < n && total <= limit; ++i) {
+      int best_f = -1;
+      for (unsigned rest = allowed[i] & ~used; rest; rest &= rest - 1) {
+        const int f = std::countr_zero(rest);
+        if (best_f < 0 || cost[i][f] < cost[i][best_f]) best_f = f;
+      }
+      if (best_f < 0) {
+        total = InfiniteCaptures;
+        break;
+      }
+      used |= 1u << best_f;
+      total += cost[i][best_f];
     }
-    for (unsigned rest = free_files & ~mask; rest; rest &= rest - 1) {
-      const int f = std::countr_zero(rest);
-      const int v = dp[mask] + cost[i][f];
-      if (v < dp[mask | 1u << f]) dp[mask | 1u << f] = v;
-    }
+    if (total <= limit) return total;
   }
+  // Minimum-cost assignment of the n pawns to distinct free files: a DP over sets of files, pawn by pawn.
+  // Layer i holds the sets of i files the first i pawns can occupy; only those are visited.
+  int dp[256];
+  std::uint8_t layer[2][70];  // at most C(8, 4) sets per layer
+  int size = 1;
+  layer[0][0] = 0;
+  dp[0] = 0;
+  bool seen[256] = {};
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t* cur = layer[i & 1];
+    std::uint8_t* next = layer[~i & 1];
+    int next_size = 0;
+    for (int k = 0; k < size; ++k) {
+      const unsigned mask = cur[k];
+      for (unsigned rest = allowed[i] & ~mask; rest; rest &= rest - 1) {
+        const int f = std::countr_zero(rest);
+        const unsigned to = mask | 1u << f;
+        const int v = dp[mask] + cost[i][f];
+        if (v + cheapest[i + 1] > limit) continue;
+        if (!seen[to]) {
+          seen[to] = true;
+          dp[to] = v;
+          next[next_size++] = std::uint8_t(to);
+        } else if (v < dp[to]) {
+          dp[to] = v;
+        }
+      }
+    }
+    if (!next_size) return InfiniteCaptures;
+    size = next_size;
+  }
+  int best = InfiniteCaptures;
+  for (int k = 0; k < size; ++k) best = std::min(best, dp[layer[n & 1][k]]);
   return best;
 }
 
+// Return whether c's pawns need at most `budget` captures.
+bool pawn_captures_within(const Position& pos, Color c, Bitboard looped, int budget) {
+  return pawn_captures_up_to(pos, c, looped, budget, true) <= budget;
+}
+
+}  // namespace
+
+int min_pawn_captures(const Position& pos, Color c, Bitboard looped) {
+  return pawn_captures_up_to(pos, c, looped, InfiniteCaptures - 1);
+}
+
 bool check_pawn_structure(const Position& pos, std::string* reason) {
+  if (!reason) {  // the verdict alone: stop each search at the budget
+    for (Color c : {White, Black})
+      if (!pawn_captures_within(pos, c, 0, missing(pos, ~c))) return false;
+    return true;
+  }
   for (Color c : {White, Black}) {
     const int best = min_pawn_captures(pos, c, 0);
     if (best >= InfiniteCaptures) {
@@ -229,16 +314,13 @@ bool check_crossed_pawns(const Position& pos, std::string* reason) {
   if (!count) return true;
   const int white_budget = missing(pos, Black), black_budget = missing(pos, White);
   // Try every choice of which colour pays on each open file.
-  int white_cost[256], black_cost[256];
   const unsigned all = (1u << count) - 1;
   for (unsigned m = 0; m <= all; ++m) {
     Bitboard w = 0, b = 0;
     for (int i = 0; i < count; ++i) (m >> i & 1 ? w : b) |= m >> i & 1 ? single_white[i] : single_black[i];
-    white_cost[m] = min_pawn_captures(pos, White, w);
-    black_cost[all & ~m] = min_pawn_captures(pos, Black, b);
+    if (pawn_captures_within(pos, White, w, white_budget) && pawn_captures_within(pos, Black, b, black_budget))
+      return true;
   }
-  for (unsigned m = 0; m <= all; ++m)
-    if (white_cost[m] <= white_budget && black_cost[all & ~m] <= black_budget) return true;
   if (reason) {
     std::string files;
     for (int i = 0; i < count; ++i) files += std::string(files.empty() ? "" : ", ") + char('a' + open[i]);

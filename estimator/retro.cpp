@@ -34,6 +34,9 @@ class Retractor {
     for (int pt = Pawn; pt <= King; ++pt) army_[pt] = pos.pieces(them_, PieceType(pt));
     // A capture needs a missing man of S to restore; which kind does not matter for the attack test.
     can_uncapture_ = popcount(pos.pieces(us_)) < 16;
+    checkers_ = (pawn_attacks(us_, ksq_) & army_[Pawn]) | (knight_attacks(ksq_) & army_[Knight]) |
+                (king_attacks(ksq_) & army_[King]) | (bishop_attacks(ksq_, occ_) & (army_[Bishop] | army_[Queen])) |
+                (rook_attacks(ksq_, occ_) & (army_[Rook] | army_[Queen]));
   }
 
   // Return whether some retraction works: first one that leaves the material and pawns as they are
@@ -136,11 +139,12 @@ class Retractor {
       }
       if (pt == King && rights) continue;                    // a king with castling rights never moved
       if (pt == Rook && (unmoved_rooks & square_bb(to))) continue;  // nor did a rook that keeps its right
-      for (Bitboard from = attacks(pt, to, occ_) & ~occ_; from;) {
+      for (Bitboard from = attacks(pt, to, occ_) & ~occ_ & unchecking_origins(to); from;) {
         const Square x = pop_lsb(from);
         if (safe(x, to, pt, pt, 0)) {  // a quiet move: the previous position has the same men
-          if (depth_ < 2) return true;
-          pending_.push_back({x, to, pt, pt, NoSquare, false, false});
+          // Try it at once: the answer is whether any retraction works, so the order does not matter,
+          // and a quiet move is the likeliest to.
+          if (depth_ < 2 || previous_position_possible({x, to, pt, pt, NoSquare, false, false})) return true;
         }
         if (can_uncapture_) pend(x, to, pt, pt, to);
       }
@@ -159,11 +163,24 @@ class Retractor {
   // Return whether S's king is safe before T's man moved from `from` (as `before`) to `to` (as `after`),
   // with the squares `restore` occupied again by men of S.
   bool safe(Square from, Square to, PieceType before, PieceType after, Bitboard restore) const {
+    // A present checker other than the moved man keeps checking unless the man's origin or the restored
+    // man blocks its line: only those squares change from empty to occupied. Reject the rest at once.
+    const Bitboard blockers = square_bb(from) | restore;
+    for (Bitboard c = checkers_ & ~square_bb(to); c;)
+      if (!(between(pop_lsb(c), ksq_) & blockers)) return false;
     Army a = army_;
     a[after] ^= square_bb(to);
     a[before] |= square_bb(from);
     const Bitboard occ = ((occ_ ^ square_bb(to)) | square_bb(from)) | restore;
     return !attacked(ksq_, us_, occ, a);
+  }
+
+  // Return the origins from which T's man on `to` can have moved, restoring at most a man on `to`, without
+  // leaving S in check from the other present checkers: squares on all their lines (safe() tests the rest).
+  Bitboard unchecking_origins(Square to) const {
+    Bitboard allowed = ~Bitboard(0);
+    for (Bitboard c = checkers_ & ~square_bb(to); c;) allowed &= between(pop_lsb(c), ksq_);
+    return allowed;
   }
 
   // Retract castling when T's king and rook stand where castling puts them.
@@ -193,6 +210,7 @@ class Retractor {
   Bitboard occ_;
   Army army_{};
   bool can_uncapture_ = false;
+  Bitboard checkers_ = 0;  // T's men attacking S's king now
   std::vector<Pending> pending_;
 };
 

@@ -343,4 +343,10 @@ Result<Position> CprModel::unrank(const BigInt& index) const {
   return unrank_fast(i);
 }
 
+Result<Position> CprModel::unrank_fixed(const UInt192& index) const {
+  if (index >= size192_)
+    return Error{"index out of range: the model cpr has indices 0 to " + BigInt(size_ - 1).get_str()};
+  return unrank_fast(index);
+}
+
 }  // namespace chessrank::rank

@@ -52,6 +52,7 @@ class CprModel final : public RankModel {
   const BigInt& size() const override { return size_; }
   Result<BigInt> rank(const Position& pos) const override;
   Result<Position> unrank(const BigInt& index) const override;
+  Result<Position> unrank_fixed(const UInt192& index) const override;
 
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;

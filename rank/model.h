@@ -11,6 +11,7 @@
 #include "core/bigint.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "rank/uint192.h"
 
 namespace chessrank::rank {
 
@@ -26,6 +27,9 @@ class RankModel {
   virtual Result<BigInt> rank(const Position& pos) const = 0;
   // Return the position of index `index`, or an error when index is not in [0, N). Counters are 0 and 1.
   virtual Result<Position> unrank(const BigInt& index) const = 0;
+  // The same for an index given as UInt192, for hot loops such as sampling: a model may override it to skip
+  // BigInt. The default converts and calls unrank.
+  virtual Result<Position> unrank_fixed(const UInt192& index) const { return unrank(index.to_big()); }
 };
 
 // Return the model of that name ("v1", "cpr"), or nullptr. Models are built once, on first use.

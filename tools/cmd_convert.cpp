@@ -23,6 +23,7 @@ namespace {
 struct ConvertOptions {
   std::string input, output;
   std::string format = "slot26";
+  std::string model;
   std::string to = "raw";
   bool counters = false;
   bool strict = false;
@@ -122,7 +123,7 @@ class Progress {
 };
 
 int run_convert(const ConvertOptions& opt) {
-  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
     return ExitUsage;
@@ -261,6 +262,7 @@ const bool registered = register_command(
        cmd.add_option("--format", opt->format, "Code format: slot26 or rank")
            ->check(CLI::IsMember({"slot26", "rank"}))
            ->capture_default_str();
+       cmd.add_option("--model", opt->model, "Ranking model of the rank format (default: the default model)");
        cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");
        cmd.add_flag("--strict", opt->strict, "Stop at the first bad line or record");
        cmd.add_option("--threads", opt->threads, "Worker threads (default: all cores)");

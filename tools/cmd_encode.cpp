@@ -13,6 +13,7 @@
 #include "codec/record.h"
 #include "codec/text_codes.h"
 #include "core/fen.h"
+#include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 struct CodecOptions {
   std::string format = "slot26";
+  std::string model;
   std::string encoding = "hex";
   std::string input;
   bool counters = false;
@@ -68,16 +70,19 @@ std::size_t for_each_text_item(const CodecOptions& opt,
 }
 
 void add_common_options(CLI::App& cmd, CodecOptions& opt) {
-  cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (index in model v1)")
+  cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (the index in a ranking model)")
       ->check(CLI::IsMember({"slot26", "rank"}))
       ->capture_default_str();
+  cmd.add_option("--model", opt.model,
+                 "Ranking model of the rank format (default: " + std::string(rank::DefaultModel) +
+                     "); a rank code decodes only with the model that made it");
   cmd.add_option("--input", opt.input, "Read items from this file instead of the arguments or stdin");
   cmd.add_flag("--counters", opt.counters, "Append (encode) or expect (decode) 3 bytes of move counters");
   cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
 }
 
 int run_encode(const CodecOptions& opt) {
-  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
     return ExitUsage;
@@ -108,7 +113,7 @@ int run_encode(const CodecOptions& opt) {
 }
 
 int run_decode(const CodecOptions& opt) {
-  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters);
+  const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
     return ExitUsage;
