@@ -173,6 +173,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
     }
     if (simple) return 0;
   }
+  if (popcount(pawns & ~start_rank) > 8) return InfiniteCaptures;  // more pawns than files
   int cost[8][8];
   unsigned allowed[8];  // per pawn, the free files it can have come from
   int cheapest[9];      // cheapest[i]: the least the pawns from i on can cost (for pruning)

@@ -139,7 +139,9 @@ class Retractor {
       }
       if (pt == King && rights) continue;                    // a king with castling rights never moved
       if (pt == Rook && (unmoved_rooks & square_bb(to))) continue;  // nor did a rook that keeps its right
-      for (Bitboard from = attacks(pt, to, occ_) & ~occ_ & unchecking_origins(to); from;) {
+      // Look up the attacks only when some origin could leave S out of check (a cache miss saved).
+      const Bitboard allowed = unchecking_origins(to);
+      for (Bitboard from = allowed ? attacks(pt, to, occ_) & ~occ_ & allowed : 0; from;) {
         const Square x = pop_lsb(from);
         if (safe(x, to, pt, pt, 0)) {  // a quiet move: the previous position has the same men
           // Try it at once: the answer is whether any retraction works, so the order does not matter,
