@@ -327,6 +327,14 @@ Result<Epd> parse_epd(std::string_view epd) {
   return result;
 }
 
+Result<Position> parse_fen_or_epd(std::string_view text) {
+  Result<Position> pos = parse_fen(text);
+  if (pos) return pos;
+  Result<Epd> epd = parse_epd(text);
+  if (epd) return std::move(epd.value().position);
+  return pos;
+}
+
 std::string to_epd(const Epd& epd) {
   std::string out = to_fen4(epd.position);
   if (!epd.operations.empty()) {

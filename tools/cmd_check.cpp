@@ -101,22 +101,17 @@ std::function<int()> setup(CLI::App& cmd) {
       "piece counts, promotions versus missing pawns, en passant versus the current check. Malformed FEN\n"
       "is an error (see `fen`). Exit status 1 when any input was an error or illegal.");
   return [fens] {
-    const std::size_t failures = for_each_item(*fens, [](const std::string& item, const ItemSource& src) {
-      const Result<Position> pos = parse_fen(item);
-      if (!pos) {
-        report_error(src, pos.error());
-        return false;
-      }
+    const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item, const ItemSource&) {
       std::vector<std::string> problems, notes;
-      judge(*pos, item, problems, notes);
+      judge(pos, item, problems, notes);
       std::string line;
       if (!problems.empty()) {
         line = "illegal: ";
         for (std::size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
       } else {
-        const Bitboard checkers = pos->checkers();
-        line = std::string("ok: ") + ColorNames[pos->side_to_move()] + " to move, ";
-        line += checkers ? "in check from " + plural(popcount(checkers), "piece") + " (" + describe(*pos, checkers) + ")"
+        const Bitboard checkers = pos.checkers();
+        line = std::string("ok: ") + ColorNames[pos.side_to_move()] + " to move, ";
+        line += checkers ? "in check from " + plural(popcount(checkers), "piece") + " (" + describe(pos, checkers) + ")"
                          : std::string("no check");
       }
       for (const std::string& note : notes) line += "; note: " + note;

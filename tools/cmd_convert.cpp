@@ -43,14 +43,6 @@ struct PieceResult {
   std::size_t positions = 0;  // successfully converted
 };
 
-Result<Position> parse_position_line(std::string_view line) {
-  Result<Position> pos = parse_fen(line);
-  if (pos) return pos;
-  Result<Epd> epd = parse_epd(line);
-  if (epd) return std::move(epd.value().position);
-  return pos;
-}
-
 // Convert the text lines of `text` (every line complete, the last one possibly without newline).
 void encode_piece(const codec::RecordFormat& format, std::string_view text, bool strict, PieceResult& r) {
   const std::size_t size = format.record_size();
@@ -64,7 +56,7 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
     pos = end + 1;
     const std::size_t number = r.items++;
     if (line.empty()) continue;
-    const Result<Position> p = parse_position_line(line);
+    const Result<Position> p = parse_fen_or_epd(line);
     if (!p) {
       r.errors.push_back({number, p.error()});
       if (strict) return;

@@ -31,15 +31,6 @@ struct CodecOptions {
   std::vector<std::string> items;
 };
 
-// Parse a FEN, or an EPD record (four fields and operations) when the line is not a FEN.
-Result<Position> parse_position_line(std::string_view line) {
-  Result<Position> pos = parse_fen(line);
-  if (pos) return pos;
-  Result<Epd> epd = parse_epd(line);
-  if (epd) return std::move(epd.value().position);
-  return pos;
-}
-
 // Call `handle` on every text item: the arguments, else the lines of --input, else stdin; blank lines
 // are skipped. Stop after the first failure when `strict`. Return the number of failures.
 std::size_t for_each_text_item(const CodecOptions& opt,
@@ -91,7 +82,7 @@ int run_encode(const CodecOptions& opt) {
   if (raw) std::cout.flush();
   std::vector<std::uint8_t> record(format->record_size());
   const std::size_t failures = for_each_text_item(opt, [&](const std::string& line, const ItemSource& src) {
-    const Result<Position> pos = parse_position_line(line);
+    const Result<Position> pos = parse_fen_or_epd(line);
     if (!pos) {
       report_error(src, pos.error());
       return false;

@@ -20,7 +20,7 @@ std::function<int()> setup(CLI::App& cmd) {
       "Exit status 1 when any input was refused.");
   return [fens] {
     const std::size_t failures = for_each_item(*fens, [](const std::string& item, const ItemSource& src) {
-      const Result<Position> pos = parse_fen(item);
+      const Result<Position> pos = parse_fen(item);  // FEN only: this command is the FEN validator
       if (!pos) {
         report_error(src, pos.error());
         return false;

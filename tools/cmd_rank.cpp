@@ -97,10 +97,8 @@ int run_count(const std::string& model_name, bool breakdown) {
 
 int run_rank(const std::string& model_name, const std::vector<std::string>& fens) {
   const rank::RankModel& model = model_or_throw(model_name);
-  const std::size_t failures = for_each_item(fens, [&](const std::string& text, const ItemSource& src) {
-    const Result<Position> pos = parse_fen(text);
-    if (!pos) return report_error(src, pos.error()), false;
-    const Result<BigInt> index = model.rank(pos.value());
+  const std::size_t failures = for_each_position(fens, [&](const Position& pos, const std::string&, const ItemSource& src) {
+    const Result<BigInt> index = model.rank(pos);
     if (!index) return report_error(src, index.error()), false;
     std::cout << index.value().get_str() << '\n';
     return true;

@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "core/fen.h"
+
 namespace chessrank::cli {
 
 std::string ItemSource::describe() const {
@@ -30,6 +32,19 @@ std::size_t for_each_item(const std::vector<std::string>& args,
     if (!handle(std::string(item), ItemSource{true, n})) ++failures;
   }
   return failures;
+}
+
+std::size_t for_each_position(
+    const std::vector<std::string>& args,
+    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle) {
+  return for_each_item(args, [&](const std::string& text, const ItemSource& src) {
+    const Result<Position> pos = parse_fen_or_epd(text);
+    if (!pos) {
+      report_error(src, pos.error());
+      return false;
+    }
+    return handle(*pos, text, src);
+  });
 }
 
 void report_error(std::string_view where, std::string_view message) {

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/position.h"
+
 namespace chessrank::cli {
 
 // Where an item came from, for messages.
@@ -22,6 +24,12 @@ struct ItemSource {
 // surrounding blanks trimmed). `handle` returns false for a failed item. Return the number of failures.
 std::size_t for_each_item(const std::vector<std::string>& args,
                           const std::function<bool(const std::string&, const ItemSource&)>& handle);
+
+// Call `handle` on each item parsed as a position (FEN, or EPD): a malformed one is reported with its
+// place and counts as a failure without reaching `handle`. Return the number of failures.
+std::size_t for_each_position(
+    const std::vector<std::string>& args,
+    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle);
 
 // Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr.
 void report_error(std::string_view where, std::string_view message);

@@ -19,6 +19,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "estimator/legality.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::estimator {
 namespace {
@@ -37,18 +38,9 @@ int games(int n) {
 
 // Play a game in SAN or UCI from the start (move numbers skipped); every move must be legal.
 Position replay(const std::string& game) {
-  Position pos = Position::start();
-  std::istringstream in(game);
-  std::string token;
-  while (in >> token) {
-    if (token.back() == '.') continue;
-    const Result<Move> m = parse_move(pos, token);
-    EXPECT_TRUE(m.ok()) << game << ": " << token << ": " << (m ? "" : m.error());
-    if (!m) break;
-    UndoInfo undo;
-    pos.do_move(*m, undo);
-  }
-  return pos;
+  const Result<Position> pos = testing::play_game(game);
+  EXPECT_TRUE(pos.ok()) << game << ": " << (pos ? "" : pos.error());
+  return pos ? *pos : Position::start();
 }
 
 // Replay the proof game, check it reaches `fen` (placement, side, rights, en passant) and that the

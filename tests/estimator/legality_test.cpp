@@ -2,6 +2,7 @@
 // the expected check and reason; the 2021 filter reproduces its published verdicts; the seed-000 rules
 // reject the documented legal counterexamples.
 #include "estimator/legality.h"
+#include "tests/support/corpus.h"
 
 #include <fstream>
 #include <sstream>
@@ -21,20 +22,11 @@ Position fen(const std::string& text) {
   return pos ? *pos : Position::start();
 }
 
-// Play a game in SAN from the start (move numbers skipped); every move must be legal.
+// Play a game in SAN or UCI from the start (move numbers skipped); every move must be legal.
 Position replay(const std::string& game) {
-  Position pos = Position::start();
-  std::istringstream in(game);
-  std::string token;
-  while (in >> token) {
-    if (token.back() == '.') continue;
-    const Result<Move> m = parse_san(pos, token);
-    EXPECT_TRUE(m.ok()) << game << ": " << token << ": " << (m ? "" : m.error());
-    if (!m) break;
-    UndoInfo undo;
-    pos.do_move(*m, undo);
-  }
-  return pos;
+  const Result<Position> pos = testing::play_game(game);
+  EXPECT_TRUE(pos.ok()) << game << ": " << (pos ? "" : pos.error());
+  return pos ? *pos : Position::start();
 }
 
 std::string check_name(const Verdict& v, RuleSet rules) { return v.passes() ? "pass" : check_names(rules)[v.check]; }

@@ -2,7 +2,10 @@
 
 #include <pcg_random.hpp>
 
+#include <sstream>
+
 #include "core/movegen.h"
+#include "core/notation.h"
 
 namespace chessrank::testing {
 
@@ -47,6 +50,20 @@ std::vector<Position> random_game_positions(int games, int plies, std::uint64_t 
     }
   }
   return out;
+}
+
+Result<Position> play_game(const std::string& moves) {
+  Position pos = Position::start();
+  std::istringstream in(moves);
+  std::string token;
+  while (in >> token) {
+    if (token.back() == '.') continue;
+    const Result<Move> m = parse_move(pos, token);
+    if (!m) return Error{token + ": " + m.error()};
+    UndoInfo undo;
+    pos.do_move(*m, undo);
+  }
+  return pos;
 }
 
 }  // namespace chessrank::testing

@@ -10,7 +10,10 @@
 #include <cstdint>
 #include <vector>
 
+#include <string>
+
 #include "core/position.h"
+#include "core/result.h"
 
 namespace chessrank::testing {
 
@@ -19,5 +22,9 @@ std::vector<Position> random_game_corpus(std::size_t count, std::uint64_t seed =
 // Return every position of `games` games of uniformly random legal moves from the start position, each
 // stopped after `plies` plies or at mate or stalemate. Deterministic for a seed.
 std::vector<Position> random_game_positions(int games, int plies, std::uint64_t seed);
+
+// Play a game given as SAN or UCI moves separated by blanks (move numbers such as "12." skipped) from
+// the start position; return the position reached, or the first move that is not legal and why.
+Result<Position> play_game(const std::string& moves);
 
 }  // namespace chessrank::testing
