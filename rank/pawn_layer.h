@@ -42,8 +42,9 @@ class PawnLayer {
   // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files.
   u128 count(int wp, int bp, int o) const { return suffix_[0][wp][bp][o]; }
 
-  // Return the rank of a placement among those with its counts, or -1 cast... callers check
-  // admissible() first. Pawns are given as bitboards (only ranks 2..7 may be set).
+  // Return the rank of a placement among those with its counts (white pawns, black pawns, opposed files).
+  // The placement must obey the cell rules: callers check admissible() first. Pawns are given as
+  // bitboards (only ranks 2..7 may be set).
   u128 rank(Bitboard white, Bitboard black) const;
   // Return the placement of rank r among count(wp, bp, o).
   void unrank(int wp, int bp, int o, u128 r, Bitboard& white, Bitboard& black) const;

@@ -1,0 +1,356 @@
+// The order of the `cpr` index, checked on every member of small material sets (some with the kings
+// confined to their back ranks, to keep larger sets fast) against a key computed from the position
+// alone (docs/ranking.md, "The cpr index"): counts and bijectivity are checked in cpr_model_test.cpp,
+// this file checks that the fast ranker orders every member as the documented nested blocks say. The
+// key does not use the pawn layer, the piece layer or the model's tables.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "rank/cpr_model.h"
+
+namespace chessrank::rank {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool Sanitized = true;  // sanitizers run about 10x slower: skip the large sets
+#else
+constexpr bool Sanitized = false;
+#endif
+
+const CprModel& model() {
+  static const CprModel m;
+  return m;
+}
+
+// Fields packed most significant first into four words, so that comparing the words compares the
+// fields lexicographically. Two keys may use different layouts past a field in which they differ (the
+// number of men a stage places decides how many square fields follow), which does not matter: the
+// comparison is decided before that.
+struct KeyWriter {
+  static constexpr int Words = 4;
+  std::array<std::uint64_t, Words> words{};
+  int used = 0;
+  bool overflow = false;
+
+  void push(std::uint64_t value, int bits) {
+    if (value >> bits || used + bits > 64 * Words) {
+      overflow = true;
+      return;
+    }
+    const int word = used / 64, room = 64 - used % 64;
+    if (bits <= room) {
+      words[word] |= value << (room - bits);
+    } else {
+      words[word] |= value >> (bits - room);
+      words[word + 1] |= value << (64 - (bits - room));
+    }
+    used += bits;
+  }
+};
+
+// Return the en passant case of a white-to-move position whose en passant square is on `file`: case 0
+// is none, then per file a..h the capturer on the left (file - 1), then the capturer on the right only.
+int ep_case_of(int file, bool capturer_left) {
+  // Files a and h have one case each (capturer on b, on g), the others two.
+  const int before = file == 0 ? 0 : 1 + 2 * (file - 1);
+  return 1 + before + (capturer_left || file == 0 ? 0 : 1);
+}
+
+// Return the six cells (ranks 2..7, bits 0..5) of a file in a bitboard.
+unsigned file_cells(Bitboard b, int file) {
+  unsigned mask = 0;
+  for (int r = 1; r <= 6; ++r) mask |= unsigned(b >> (8 * r + file) & 1) << (r - 1);
+  return mask;
+}
+
+// Return the order key of a member of the model, derived from the position only:
+//   (side to move, castling rights, en passant case, white pawns, black pawns, opposed files,
+//    k_0..k_9, squares of stage 9, ..., squares of stage 0, pawns of file a, ..., pawns of file h)
+// where stage j places the men of one kind (wK bK wR bR wQ wB wN bQ bB bN) on the free squares, k_j is
+// their number and their squares are compared in colex order among the squares still free before
+// stage j (as the list of their indices there, largest first). A stage with k men on R squares
+// contributes offset(k) + (rank of the later stages) * C(R, k) + (colex rank): the later stages are
+// more significant than its squares, so the squares come out in reverse stage order. A file's pawns
+// compare by (white count, black count, opposed, white mask, black mask).
+KeyWriter order_key(const Position& pos) {
+  // Black to move is ranked as its colour swap: colours exchanged, ranks mirrored.
+  const bool black = pos.side_to_move() == Black;
+  std::array<std::array<Bitboard, PieceTypeCount>, 2> men{};
+  for (Color c : {White, Black})  // a byte swap mirrors the ranks
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      men[black ? ~c : c][pt] = black ? __builtin_bswap64(pos.pieces(c, pt)) : pos.pieces(c, pt);
+  unsigned cr = pos.castling_rights();
+  if (black) cr = ((cr & 3) << 2) | (cr >> 2);
+  const int ep_file = pos.ep_square() == NoSquare ? -1 : int(file_of(pos.ep_square()));
+
+  const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn];
+  int ep_case = 0;
+  if (ep_file >= 0)
+    ep_case = ep_case_of(ep_file, ep_file > 0 && (white_pawns & square_bb(make_square(File(ep_file - 1), Rank5))));
+  int opposed = 0;
+  std::array<unsigned, 8> wmask{}, bmask{};
+  std::array<bool, 8> file_opposed{};
+  for (int f = 0; f < 8; ++f) {
+    wmask[f] = file_cells(white_pawns, f);
+    bmask[f] = file_cells(black_pawns, f);
+    // Opposed: the lowest white pawn stands below the highest black pawn.
+    file_opposed[f] = wmask[f] && bmask[f] && std::countr_zero(wmask[f]) < 31 - std::countl_zero(bmask[f]);
+    opposed += file_opposed[f];
+  }
+
+  KeyWriter key;
+  key.push(black, 1);
+  key.push(cr, 4);
+  key.push(unsigned(ep_case), 4);
+  key.push(unsigned(popcount(white_pawns)), 4);
+  key.push(unsigned(popcount(black_pawns)), 4);
+  key.push(unsigned(opposed), 4);
+
+  // Free squares: not a pawn, not a castling king or rook, not a square the en passant pawn crossed.
+  Bitboard taken = white_pawns | black_pawns;
+  if (cr & 1) taken |= square_bb(E1) | square_bb(H1);
+  if (cr & 2) taken |= square_bb(E1) | square_bb(A1);
+  if (cr & 4) taken |= square_bb(E8) | square_bb(H8);
+  if (cr & 8) taken |= square_bb(E8) | square_bb(A8);
+  if (ep_file >= 0)
+    taken |= square_bb(make_square(File(ep_file), Rank6)) | square_bb(make_square(File(ep_file), Rank7));
+  Bitboard free = ~taken;
+
+  struct Stage {
+    Color side;
+    PieceType type;
+  };
+  constexpr std::array<Stage, 10> Stages = {{{White, King}, {Black, King}, {White, Rook}, {Black, Rook},
+                                             {White, Queen}, {White, Bishop}, {White, Knight},
+                                             {Black, Queen}, {Black, Bishop}, {Black, Knight}}};
+  std::array<Bitboard, 10> placed{}, free_before{};
+  for (std::size_t j = 0; j < Stages.size(); ++j) {
+    free_before[j] = free;
+    placed[j] = men[Stages[j].side][Stages[j].type] & free;
+    key.push(unsigned(popcount(placed[j])), 4);  // the tests place at most a few men of a kind
+    free &= ~placed[j];
+  }
+  // Each stage's squares as their indices among the squares free before it, largest first.
+  for (int j = 9; j >= 0; --j)
+    for (Bitboard b = placed[j]; b;) {
+      const Bitboard top = Bitboard(1) << (63 - std::countl_zero(b));
+      key.push(unsigned(popcount(free_before[j] & (top - 1))), 6);
+      b ^= top;
+    }
+
+  for (int f = 0; f < 8; ++f) {
+    key.push(unsigned(popcount(wmask[f])), 3);
+    key.push(unsigned(popcount(bmask[f])), 3);
+    key.push(file_opposed[f], 1);
+    key.push(wmask[f], 6);
+    key.push(bmask[f], 6);
+  }
+  return key;
+}
+
+// Call visit(p) for every member of the model with exactly these men and side to move stm: every
+// placement (identical men on increasing squares), castling subset and en passant square it admits,
+// kept when the model's stated constraints admit it (violation) and it is canonical. This is the
+// enumeration of check_material in cpr_model_test.cpp, trying en passant only where a pawn that just
+// moved two squares stands (violation refuses the other squares). When `where` is given, man i stands
+// only on the squares of where[i].
+void for_each_member(const std::vector<Piece>& men, Color stm, const std::function<void(const Position&)>& visit,
+                     const std::vector<Bitboard>& where = {}) {
+  std::vector<Square> at(men.size());
+  const auto visit_placement = [&](const Position& placement) {
+    CastlingRights possible = NoCastling;
+    for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+      const Color c = right & WhiteCastling ? White : Black;
+      if (placement.piece_on(relative_square(c, E1)) == make_piece(c, King) &&
+          placement.piece_on(castling_rook_square(right)) == make_piece(c, Rook))
+        possible |= right;
+    }
+    for (unsigned cr = 0; cr < 16; ++cr) {
+      if (cr & ~unsigned(possible)) continue;
+      for (int ep = -1; ep < 8; ++ep) {
+        const Square pushed = make_square(File(ep < 0 ? 0 : ep), stm == White ? Rank5 : Rank4);
+        if (ep >= 0 && placement.piece_on(pushed) != make_piece(~stm, Pawn)) continue;
+        Position p = placement;
+        p.set_side_to_move(stm);
+        p.set_castling_rights(CastlingRights(cr));
+        p.set_ep_square(ep < 0 ? NoSquare : make_square(File(ep), stm == White ? Rank6 : Rank3));
+        if (model().violation(p)) continue;
+        if (Position canonical = p; canonical.canonicalize()) continue;  // not canonical: not a distinct position
+        visit(p);
+      }
+    }
+  };
+  std::function<void(std::size_t, Position&)> place = [&](std::size_t i, Position& pos) {
+    if (i == men.size()) return visit_placement(pos);
+    for (int s = 0; s < 64; ++s) {
+      if (!pos.empty(Square(s))) continue;
+      if (i > 0 && men[i] == men[i - 1] && s <= at[i - 1]) continue;
+      if (type_of(men[i]) == Pawn && (s < 8 || s >= 56)) continue;
+      if (!where.empty() && !(where[i] & square_bb(Square(s)))) continue;
+      at[i] = Square(s);
+      pos.put_piece(men[i], Square(s));
+      place(i + 1, pos);
+      pos.remove_piece(Square(s));
+    }
+  };
+  Position empty;
+  place(0, empty);
+}
+
+std::string hex(const std::array<std::uint64_t, KeyWriter::Words>& words) {
+  std::ostringstream out;
+  out << std::hex;
+  for (std::uint64_t w : words) out << w << ' ';
+  return out.str();
+}
+
+// Men, and when `where` is not empty the squares each may stand on (see for_each_member).
+struct Material {
+  std::vector<Piece> men;
+  std::vector<Bitboard> where;
+};
+
+// Sort every member of these material sets by the key and check that the fast ranks strictly increase,
+// one side to move at a time (halves are ranked separately: every white-to-move index is below every
+// black-to-move one). Several sets together check the order of the blocks between them.
+void check_order(const std::vector<Material>& sets) {
+  struct Entry {
+    std::array<std::uint64_t, KeyWriter::Words> key;
+    UInt192 rank;
+  };
+  UInt192 last_of_white;
+  std::size_t total = 0;
+  for (Color stm : {White, Black}) {
+    std::vector<Entry> entries;
+    bool overflow = false, refused = false;
+    for (const Material& m : sets)
+      for_each_member(m.men, stm, [&](const Position& p) {
+      const KeyWriter key = order_key(p);
+      overflow |= key.overflow;
+      const Result<UInt192> r = model().rank_fast(p);
+      if (!r.ok()) {
+        refused = true;
+        return;
+      }
+      entries.push_back({key.words, r.value()});
+    }, m.where);
+    ASSERT_FALSE(overflow) << "a key field does not fit";
+    ASSERT_FALSE(refused) << "rank_fast refused a member";
+    ASSERT_FALSE(entries.empty());
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    int bad = 0;
+    for (std::size_t i = 1; i < entries.size() && bad < 5; ++i) {
+      const Entry &a = entries[i - 1], &b = entries[i];
+      // Equal keys would be two positions the key cannot tell apart: an incomplete key.
+      if (!(a.key < b.key) || !(a.rank < b.rank)) {
+        ++bad;
+        ADD_FAILURE() << "out of order: " << to_fen(model().unrank_fast(a.rank)) << " (index " << a.rank.to_big()
+                      << ", key " << hex(a.key) << ") sorts before " << to_fen(model().unrank_fast(b.rank))
+                      << " (index " << b.rank.to_big() << ", key " << hex(b.key) << ")";
+      }
+    }
+    EXPECT_EQ(bad, 0);
+    if (stm == White) {
+      last_of_white = entries.back().rank;
+      EXPECT_TRUE(last_of_white < model().half_size());
+    } else {
+      EXPECT_TRUE(last_of_white < entries.front().rank);
+      EXPECT_FALSE(entries.front().rank < model().half_size());
+    }
+    total += entries.size();
+  }
+  // The enumeration is the one whose count cpr_model_test.cpp checks against count_material.
+  if (sets.size() != 1 || !sets[0].where.empty()) return;
+  std::array<std::array<int, PieceTypeCount>, 2> counts{};
+  for (Piece p : sets[0].men) counts[color_of(p)][type_of(p)]++;
+  EXPECT_EQ(BigInt(total), model().count_material(counts));
+}
+
+TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
+  // Cross-check the key's case numbering with the model's own description of each case.
+  const char* const files = "abcdefgh";
+  std::vector<bool> seen(CprModel::EnPassantCases, false);
+  seen[0] = true;
+  EXPECT_EQ(CprModel::describe_ep_case(0), "none");
+  for (int f = 0; f < 8; ++f)
+    for (bool left : {true, false}) {
+      if ((left && f == 0) || (!left && f == 7)) continue;
+      const int e = ep_case_of(f, left);
+      ASSERT_GT(e, 0);
+      ASSERT_LT(e, CprModel::EnPassantCases);
+      EXPECT_FALSE(seen[e]) << "case " << e << " used twice";
+      seen[e] = true;
+      const std::string text = CprModel::describe_ep_case(e);
+      const std::string expected = std::string{files[f], '6'} + ", capturer on " + files[left ? f - 1 : f + 1] + "5";
+      EXPECT_EQ(text.rfind(expected, 0), 0u) << "case " << e << " is described as " << text;
+    }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), CprModel::EnPassantCases);
+}
+
+TEST(RankOrder, KeyOrdersTheFieldsMostSignificantFirst) {
+  // The key's packing: an earlier field decides before any later one, across word boundaries.
+  KeyWriter a, b;
+  a.push(1, 1), b.push(0, 1);
+  a.push(0, 62), b.push((std::uint64_t(1) << 62) - 1, 62);
+  a.push(0, 10), b.push(1023, 10);
+  EXPECT_FALSE(a.overflow || b.overflow);
+  EXPECT_LT(b.words, a.words);
+  KeyWriter c;
+  for (int i = 0; i < 25; ++i) c.push(1, 11);
+  EXPECT_TRUE(c.overflow);  // 275 bits do not fit
+}
+
+TEST(RankOrder, KRvK) { check_order({{{WhiteKing, BlackKing, WhiteRook}, {}}}); }
+TEST(RankOrder, KPvK) { check_order({{{WhiteKing, BlackKing, WhitePawn}, {}}}); }
+TEST(RankOrder, KPvKP) {
+  if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
+  check_order({{{WhiteKing, BlackKing, WhitePawn, BlackPawn}, {}}});
+}
+
+const Bitboard Anywhere = ~Bitboard(0);
+const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
+
+// The blocks (white pawns, black pawns, opposed files) between materials, and two pawns of a colour on
+// one file: kings on their back ranks, up to two pawns a side.
+TEST(RankOrder, PawnBlocksAcrossMaterials) {
+  const std::vector<Bitboard> k2 = {Rank1Squares, Rank8Squares};
+  const auto with = [&](std::vector<Piece> pawns) {
+    Material m{{WhiteKing, BlackKing}, k2};
+    for (Piece p : pawns) m.men.push_back(p), m.where.push_back(Anywhere);
+    return m;
+  };
+  check_order({with({}), with({WhitePawn}), with({BlackPawn}), with({WhitePawn, BlackPawn}),
+               with({WhitePawn, WhitePawn}), with({BlackPawn, BlackPawn})});
+}
+
+// Two men of a kind (the colex order of their squares), with castling on either side: kings on their
+// back ranks.
+TEST(RankOrder, KRRvKKingsOnBackRanks) {
+  check_order({{{WhiteKing, BlackKing, WhiteRook, WhiteRook}, {Rank1Squares, Rank8Squares, Anywhere, Anywhere}}});
+}
+// Both sides' castling rights and both rook stages in one position: kings on their back ranks, rooks
+// anywhere (every castling frame). The whole set takes about 15 s in Release: run it by hand with
+// --gtest_also_run_disabled_tests.
+TEST(RankOrder, KRvKRKingsOnBackRanks) {
+  check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {Rank1Squares, Rank8Squares, Anywhere, Anywhere}}});
+}
+// Castling rights and en passant cases in one frame: kings and the white rook on their back ranks,
+// pawns on ranks 4 and 5 (where en passant happens).
+TEST(RankOrder, KRPvKPCastlingWithEnPassant) {
+  const Bitboard middle = rank_bb(Rank4) | rank_bb(Rank5);
+  check_order({{{WhiteKing, BlackKing, WhiteRook, WhitePawn, BlackPawn},
+                {Rank1Squares, Rank8Squares, Rank1Squares, middle, middle}}});
+}
+TEST(RankOrder, DISABLED_KRvKR) { check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {}}}); }
+
+}  // namespace
+}  // namespace chessrank::rank
