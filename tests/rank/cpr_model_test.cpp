@@ -10,6 +10,7 @@
 
 #include "core/fen.h"
 #include "rank/sample.h"
+#include "tests/rank/members.h"
 #include "tests/support/corpus.h"
 
 namespace chessrank::rank {
@@ -150,53 +151,19 @@ TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
 // they rank to distinct indices and that their number equals count_material (a second count that does
 // not use the piece layer): together, a bijection between them and the model's positions of that
 // material. Every 97th position also unranks back.
-void check_material(std::vector<Piece> men) {
+void check_material(const std::vector<Piece>& men) {
   std::array<std::array<int, PieceTypeCount>, 2> counts{};
   for (Piece p : men) counts[color_of(p)][type_of(p)]++;
   std::vector<UInt192> ranks;
-  std::vector<Square> at(men.size());
-  const auto visit = [&](const Position& placement) {
-    CastlingRights possible = NoCastling;
-    for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-      const Color c = right & WhiteCastling ? White : Black;
-      if (placement.piece_on(relative_square(c, E1)) == make_piece(c, King) &&
-          placement.piece_on(castling_rook_square(right)) == make_piece(c, Rook))
-        possible |= right;
-    }
-    for (Color stm : {White, Black})
-      for (unsigned cr = 0; cr < 16; ++cr) {
-        if (cr & ~unsigned(possible)) continue;
-        for (int ep = -1; ep < 8; ++ep) {
-          if (ep >= 0 && !placement.pieces(Pawn)) break;
-          Position p = placement;
-          p.set_side_to_move(stm);
-          p.set_castling_rights(CastlingRights(cr));
-          p.set_ep_square(ep < 0 ? NoSquare : make_square(File(ep), stm == White ? Rank6 : Rank3));
-          if (model().violation(p)) continue;
-          if (Position canonical = p; canonical.canonicalize()) continue;  // not canonical: not a distinct position
-          const Result<UInt192> r = model().rank_fast(p);
-          ASSERT_TRUE(r.ok());
-          ranks.push_back(r.value());
-          if (ranks.size() % 97 == 0) {
-            ASSERT_TRUE(model().unrank_fast(r.value()).same_position(p)) << to_fen(p);
-          }
-        }
+  for (Color stm : {White, Black})
+    testing::for_each_member(model(), men, stm, [&](const Position& p) {
+      const Result<UInt192> r = model().rank_fast(p);
+      ASSERT_TRUE(r.ok()) << to_fen(p);
+      ranks.push_back(r.value());
+      if (ranks.size() % 97 == 0) {
+        ASSERT_TRUE(model().unrank_fast(r.value()).same_position(p)) << to_fen(p);
       }
-  };
-  std::function<void(std::size_t, Position&)> place = [&](std::size_t i, Position& pos) {
-    if (i == men.size()) return visit(pos);
-    for (int s = 0; s < 64; ++s) {
-      if (!pos.empty(Square(s))) continue;
-      if (i > 0 && men[i] == men[i - 1] && s <= at[i - 1]) continue;  // identical men in increasing order
-      if (type_of(men[i]) == Pawn && (s < 8 || s >= 56)) continue;
-      at[i] = Square(s);
-      pos.put_piece(men[i], Square(s));
-      place(i + 1, pos);
-      pos.remove_piece(Square(s));
-    }
-  };
-  Position empty;
-  place(0, empty);
+    });
   std::sort(ranks.begin(), ranks.end());
   EXPECT_TRUE(std::adjacent_find(ranks.begin(), ranks.end()) == ranks.end()) << "an index is used twice";
   EXPECT_EQ(BigInt(ranks.size()), model().count_material(counts));

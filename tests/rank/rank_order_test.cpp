@@ -16,6 +16,7 @@
 
 #include "core/fen.h"
 #include "rank/cpr_model.h"
+#include "tests/rank/members.h"
 
 namespace chessrank::rank {
 namespace {
@@ -157,54 +158,6 @@ KeyWriter order_key(const Position& pos) {
   return key;
 }
 
-// Call visit(p) for every member of the model with exactly these men and side to move stm: every
-// placement (identical men on increasing squares), castling subset and en passant square it admits,
-// kept when the model's stated constraints admit it (violation) and it is canonical. This is the
-// enumeration of check_material in cpr_model_test.cpp, trying en passant only where a pawn that just
-// moved two squares stands (violation refuses the other squares). When `where` is given, man i stands
-// only on the squares of where[i].
-void for_each_member(const std::vector<Piece>& men, Color stm, const std::function<void(const Position&)>& visit,
-                     const std::vector<Bitboard>& where = {}) {
-  std::vector<Square> at(men.size());
-  const auto visit_placement = [&](const Position& placement) {
-    CastlingRights possible = NoCastling;
-    for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-      const Color c = right & WhiteCastling ? White : Black;
-      if (placement.piece_on(relative_square(c, E1)) == make_piece(c, King) &&
-          placement.piece_on(castling_rook_square(right)) == make_piece(c, Rook))
-        possible |= right;
-    }
-    for (unsigned cr = 0; cr < 16; ++cr) {
-      if (cr & ~unsigned(possible)) continue;
-      for (int ep = -1; ep < 8; ++ep) {
-        const Square pushed = make_square(File(ep < 0 ? 0 : ep), stm == White ? Rank5 : Rank4);
-        if (ep >= 0 && placement.piece_on(pushed) != make_piece(~stm, Pawn)) continue;
-        Position p = placement;
-        p.set_side_to_move(stm);
-        p.set_castling_rights(CastlingRights(cr));
-        p.set_ep_square(ep < 0 ? NoSquare : make_square(File(ep), stm == White ? Rank6 : Rank3));
-        if (model().violation(p)) continue;
-        if (Position canonical = p; canonical.canonicalize()) continue;  // not canonical: not a distinct position
-        visit(p);
-      }
-    }
-  };
-  std::function<void(std::size_t, Position&)> place = [&](std::size_t i, Position& pos) {
-    if (i == men.size()) return visit_placement(pos);
-    for (int s = 0; s < 64; ++s) {
-      if (!pos.empty(Square(s))) continue;
-      if (i > 0 && men[i] == men[i - 1] && s <= at[i - 1]) continue;
-      if (type_of(men[i]) == Pawn && (s < 8 || s >= 56)) continue;
-      if (!where.empty() && !(where[i] & square_bb(Square(s)))) continue;
-      at[i] = Square(s);
-      pos.put_piece(men[i], Square(s));
-      place(i + 1, pos);
-      pos.remove_piece(Square(s));
-    }
-  };
-  Position empty;
-  place(0, empty);
-}
 
 std::string hex(const std::array<std::uint64_t, KeyWriter::Words>& words) {
   std::ostringstream out;
@@ -233,7 +186,7 @@ void check_order(const std::vector<Material>& sets) {
     std::vector<Entry> entries;
     bool overflow = false, refused = false;
     for (const Material& m : sets)
-      for_each_member(m.men, stm, [&](const Position& p) {
+      testing::for_each_member(model(), m.men, stm, [&](const Position& p) {
       const KeyWriter key = order_key(p);
       overflow |= key.overflow;
       const Result<UInt192> r = model().rank_fast(p);
