@@ -1,6 +1,8 @@
 // `chessrank bound`: upper bounds on the number of chess positions, computed from their definitions
 // (Tromp's seed-002 program and 2021 model, our ranking models, our no-promotion count), next to the
 // published figures we cannot compute, which are shown as quoted.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -85,11 +87,19 @@ int overview() {
                           bound::nopromo_count(placements), "exact for our model"));
   rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints)", bound::nopromo_count({}),
                           "exact for our model"));
-  std::cout << "bound\tyear\tauthor\tvalue\tpower of ten\tpower of two\thow obtained\n";
-  for (const Row& r : rows) {
-    const std::string value = r.quoted.empty() ? r.value.get_str() : "~" + r.quoted;
-    std::cout << r.name << '\t' << r.year << '\t' << r.author << '\t' << value << "\t10^" << fixed(r.log10, 3)
-              << "\t2^" << fixed(r.log10 / 0.30102999566398119521, 3) << '\t' << r.how << '\n';
+  // Print the rows as a table with aligned columns.
+  std::vector<std::array<std::string, 7>> cells{{"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
+  for (const Row& r : rows)
+    cells.push_back({r.name, r.year, r.author, r.quoted.empty() ? r.value.get_str() : "~" + r.quoted,
+                     "10^" + fixed(r.log10, 3), "2^" + fixed(r.log10 / 0.30102999566398119521, 3), r.how});
+  std::array<std::size_t, 7> width{};
+  for (const auto& row : cells)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  for (const auto& row : cells) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c)
+      line.append(row[c]).append(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
+    std::cout << line << '\n';
   }
   if (!rank_model_size("cpr")) std::cout << "# cpr and v1: not available in this build (no rank library)\n";
   return ExitOk;
@@ -197,7 +207,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_flag("--no-en-passant", opt->no_en_passant, "leave out positions with an en passant capture");
   cmd.add_flag("--white-to-move", opt->white_to_move, "count white to move only");
   cmd.footer(
-      "Without --model: a table of bounds (tab separated) with year, author, value, powers of ten and two\n"
+      "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"
       "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"). Exit status 2 for bad options.");
   return [opt] { return run(*opt); };
