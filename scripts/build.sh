@@ -11,4 +11,4 @@ case $flavour in
   *) echo "usage: scripts/build.sh [release|sanitize]" >&2; exit 2 ;;
 esac
 cmake -S "$root" -B "$root/build/$flavour" "${opts[@]}" >/dev/null
-cmake --build "$root/build/$flavour" -j "$(nproc)"
+cmake --build "$root/build/$flavour" -j "$(nproc)" >&2  # progress on stderr: stdout is for results
