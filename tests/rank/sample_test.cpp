@@ -11,7 +11,7 @@ namespace chessrank::rank {
 namespace {
 
 TEST(Sample, UniformBelowSmallBoundIsUnbiased) {
-  // n = 3 * 2^64 / 4 + 1 makes modulo reduction visibly biased; rejection must not be.
+  // Six values: every one must come up, in proportions a chi-square test cannot tell from uniform.
   const BigInt n = 6;
   Rng rng(5);
   std::map<long, int> hist;
