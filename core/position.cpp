@@ -1,5 +1,7 @@
 #include "core/position.h"
 
+#include <utility>
+
 #include <initializer_list>
 
 namespace chessrank {
@@ -136,6 +138,14 @@ void Position::move_piece(Square from, Square to) {
   by_color_[color_of(p)] ^= from_to;
 }
 
+namespace {
+// Return the rook's move of a castling given as the king's two-square move (e1g1: h1f1, e1c1: a1d1).
+std::pair<Square, Square> castling_rook_move(Square king_from, Square king_to) {
+  return king_to > king_from ? std::pair{Square(king_from + 3), Square(king_from + 1)}
+                             : std::pair{Square(king_from - 4), Square(king_from - 1)};
+}
+}  // namespace
+
 void Position::do_move(Move m, UndoInfo& undo) {
   const Color us = side_to_move_, them = ~us;
   const Square from = m.from(), to = m.to();
@@ -150,9 +160,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
 
   switch (m.kind()) {
     case MoveKind::Castling: {
-      const bool kingside = to > from;
-      const Square rook_from = kingside ? Square(from + 3) : Square(from - 4);
-      const Square rook_to = kingside ? Square(from + 1) : Square(from - 1);
+      const auto [rook_from, rook_to] = castling_rook_move(from, to);
       move_piece(from, to);
       move_piece(rook_from, rook_to);
       break;
@@ -195,9 +203,7 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
   const Square from = m.from(), to = m.to();
   switch (m.kind()) {
     case MoveKind::Castling: {
-      const bool kingside = to > from;
-      const Square rook_from = kingside ? Square(from + 3) : Square(from - 4);
-      const Square rook_to = kingside ? Square(from + 1) : Square(from - 1);
+      const auto [rook_from, rook_to] = castling_rook_move(from, to);
       move_piece(rook_to, rook_from);
       move_piece(to, from);
       break;

@@ -78,7 +78,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples);
   cmd.add_option("--seed", o->seed, "random seed (default 1)");
   cmd.add_option("--threads", o->threads, "worker threads (default: all cores); never changes the result");
-  cmd.add_option("--model", o->model, "ranking model to sample (default v1)");
+  cmd.add_option("--model", o->model, "ranking model to sample")->capture_default_str();
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists");

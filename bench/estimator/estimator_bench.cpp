@@ -21,6 +21,13 @@ const rank::RankModel* bench_model() {
   return nullptr;
 }
 
+// Return the model to sample, or mark the benchmark skipped when this build has none.
+const rank::RankModel* bench_model_or_skip(benchmark::State& state) {
+  const rank::RankModel* model = bench_model();
+  if (!model) state.SkipWithError("no ranking model");
+  return model;
+}
+
 const std::vector<Position>& sample_positions() {
   static const std::vector<Position> positions = [] {
     std::vector<Position> v;
@@ -77,11 +84,8 @@ BENCHMARK(BM_ChecksOnPassing);
 
 // What `chessrank estimate` does per sample: draw, unrank (UInt192 fast path), judge.
 void BM_UnrankAndChecks(benchmark::State& state) {
-  const rank::RankModel* model = bench_model();
-  if (!model) {
-    state.SkipWithError("no ranking model");
-    return;
-  }
+  const rank::RankModel* model = bench_model_or_skip(state);
+  if (!model) return;
   pcg64 rng(7, 0);
   ModelSampler sampler(*model);
   std::size_t passed = 0;
@@ -97,11 +101,8 @@ BENCHMARK(BM_UnrankAndChecks);
 
 // The same samples through BigInt (UniformBelow and RankModel::unrank): the cost the fast path saves.
 void BM_UnrankAndChecksBigInt(benchmark::State& state) {
-  const rank::RankModel* model = bench_model();
-  if (!model) {
-    state.SkipWithError("no ranking model");
-    return;
-  }
+  const rank::RankModel* model = bench_model_or_skip(state);
+  if (!model) return;
   pcg64 rng(7, 0);
   rank::UniformBelow uniform(model->size());
   BigInt index;
@@ -118,11 +119,8 @@ void BM_UnrankAndChecksBigInt(benchmark::State& state) {
 BENCHMARK(BM_UnrankAndChecksBigInt);
 
 void BM_UnrankOnly(benchmark::State& state) {
-  const rank::RankModel* model = bench_model();
-  if (!model) {
-    state.SkipWithError("no ranking model");
-    return;
-  }
+  const rank::RankModel* model = bench_model_or_skip(state);
+  if (!model) return;
   pcg64 rng(7, 0);
   ModelSampler sampler(*model);
   std::size_t ok = 0;
