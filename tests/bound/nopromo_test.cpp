@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bound/army.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::bound {
 namespace {
@@ -144,11 +145,7 @@ NopromoShape small(int files, int ranks, int knights, bool constraints, bool cro
 }
 
 TEST(Nopromo, SmallBoardsMatchEnumeration) {
-#if defined(__SANITIZE_ADDRESS__)
-  const int knights = 0;
-#else
-  const int knights = 1;
-#endif
+  const int knights = testing::unless_sanitized(1, 0);
   for (const NopromoShape& s :
        {small(2, 4, knights, true), small(2, 4, knights, false), small(3, 4, 0, true), small(3, 4, 0, true, false, true),
         small(3, 4, 0, true, true, false), small(3, 4, 0, false), small(2, 5, 0, true), small(3, 3, knights, true)}) {
@@ -168,11 +165,7 @@ TEST(Nopromo, SideCostIsALowerBoundOfEveryMatching) {
     return int((seed >> 33) % std::uint64_t(n));
   };
   const int files = 6;
-#if defined(__SANITIZE_ADDRESS__)
-  const int trials = 60;
-#else
-  const int trials = 400;
-#endif
+  const int trials = testing::unless_sanitized(400, 60);
   int equal = 0;
   for (int t = 0; t < trials; ++t) {
     std::vector<int> pawns(files, 0);

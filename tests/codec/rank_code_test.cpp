@@ -9,15 +9,12 @@
 #include "core/fen.h"
 #include "rank/model.h"
 #include "tests/support/corpus.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::codec {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t Scale = 10;
-#else
-constexpr std::size_t Scale = 1;
-#endif
+constexpr std::size_t Scale = testing::unless_sanitized<std::size_t>(1, 10);  // divides the work
 
 const rank::RankModel& model() { return **rank_code_model(); }
 

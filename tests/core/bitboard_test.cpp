@@ -1,5 +1,6 @@
 // Checks the attack tables against slow square-by-square walks written independently here.
 #include "core/bitboard.h"
+#include "tests/support/build_flavour.h"
 
 #include <initializer_list>
 #include <random>
@@ -10,11 +11,7 @@
 namespace chessrank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int OccupanciesPerSquare = 300;
-#else
-constexpr int OccupanciesPerSquare = 3000;
-#endif
+constexpr int OccupanciesPerSquare = testing::unless_sanitized(3000, 300);
 
 // Return the square at (file + df, rank + dr) or NoSquare off the board.
 Square offset(Square s, int df, int dr) {

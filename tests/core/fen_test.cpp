@@ -10,6 +10,7 @@
 
 #include "core/movegen.h"
 #include "tests/support/corpus.h"
+#include "tests/support/build_flavour.h"
 
 #include <pcg_random.hpp>
 
@@ -18,11 +19,7 @@ namespace {
 
 const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int GameCount = 20;
-#else
-constexpr int GameCount = 200;
-#endif
+constexpr int GameCount = testing::unless_sanitized(200, 20);
 
 
 using testing::random_game_positions;

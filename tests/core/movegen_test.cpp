@@ -11,15 +11,12 @@
 #include <gtest/gtest.h>
 
 #include "core/fen.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int RandomGames = 100;
-#else
-constexpr int RandomGames = 1500;
-#endif
+constexpr int RandomGames = testing::unless_sanitized(1500, 100);
 
 Position from_fen(const std::string& fen) {
   const Result<Position> r = parse_fen(fen);

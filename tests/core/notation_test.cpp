@@ -11,15 +11,12 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "tests/support/corpus.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int GameCount = 4;
-#else
-constexpr int GameCount = 30;
-#endif
+constexpr int GameCount = testing::unless_sanitized(30, 4);
 
 using testing::random_game_positions;
 

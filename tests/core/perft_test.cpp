@@ -9,15 +9,12 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int DepthReduction = 1;  // sanitizers are ~10x slower: one ply less
-#else
-constexpr int DepthReduction = 0;
-#endif
+constexpr int DepthReduction = testing::unless_sanitized(0, 1);  // one ply less under sanitizers
 
 struct PerftCase {
   const char* name;

@@ -8,15 +8,12 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int RandomGames = 60;
-#else
-constexpr int RandomGames = 600;
-#endif
+constexpr int RandomGames = testing::unless_sanitized(600, 60);
 
 const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const char* const Kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -20,17 +20,14 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
 
 constexpr const char* StockfishPath = "/usr/games/stockfish";
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int Depth = 2;
-#else
-constexpr int Depth = 3;
-#endif
+constexpr int Depth = testing::unless_sanitized(3, 2);
 
 // A child process with its stdin and stdout connected to us, spoken to line by line.
 class Engine {

@@ -20,15 +20,12 @@
 #include "core/notation.h"
 #include "estimator/legality.h"
 #include "tests/support/corpus.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::estimator {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr int Divisor = 20;  // sanitizer and debug builds play a twentieth of the games
-#else
-constexpr int Divisor = 1;
-#endif
+constexpr int Divisor = testing::SlowBuild ? 20 : 1;  // sanitizer and debug builds play a twentieth of the games
 
 int games(int n) {
   const char* env = std::getenv("CHESSRANK_ADVERSARIAL_SCALE");

@@ -14,15 +14,12 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "estimator/legality.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::estimator {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr int Scale = 20;  // sanitizer and debug builds run a twentieth of the games
-#else
-constexpr int Scale = 1;
-#endif
+constexpr int Scale = testing::SlowBuild ? 20 : 1;  // sanitizer and debug builds run a twentieth of the games
 
 struct Bias {
   int capture = 6;     // weight of a capture against 1 for a quiet move

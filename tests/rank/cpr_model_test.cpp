@@ -12,15 +12,12 @@
 #include "rank/sample.h"
 #include "tests/rank/members.h"
 #include "tests/support/corpus.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::rank {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int Scale = 20;  // sanitizers run about 10x slower
-#else
-constexpr int Scale = 1;
-#endif
+constexpr int Scale = testing::unless_sanitized(1, 20);  // divides the work
 
 const CprModel& model() {
   static const CprModel m;
