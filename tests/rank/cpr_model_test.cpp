@@ -68,6 +68,22 @@ TEST(CprModel, RandomIndicesRoundTrip) {
   }
 }
 
+// The hot-path pair on two million uniform indices (a few seconds in Release).
+TEST(CprModel, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
+  Rng rng(2026);
+  UniformBelow uniform(model().size());
+  BigInt big;
+  for (int i = 0; i < 2000000 / Scale; ++i) {
+    uniform.draw(rng, big);
+    UInt192 index;
+    ASSERT_TRUE(UInt192::from_big(big, index));
+    const Position p = model().unrank_fast(index);
+    const Result<UInt192> r = model().rank_fast(p);
+    ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
+    ASSERT_TRUE(r.value() == index) << big << " -> " << to_fen(p) << " -> " << r.value().to_big();
+  }
+}
+
 TEST(CprModel, BlockBoundariesRoundTrip) {
   std::vector<BigInt> indices{0, model().size() - 1};
   for (const UInt192& start : model().block_starts()) {
