@@ -8,8 +8,8 @@
 #include "codec/record.h"
 #include "core/fen.h"
 #include "rank/model.h"
-#include "tests/support/corpus.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::codec {
 namespace {

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "tests/support/corpus.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 #include <pcg_random.hpp>
 

@@ -10,8 +10,8 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
-#include "tests/support/corpus.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank {
 namespace {

@@ -19,8 +19,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "estimator/legality.h"
-#include "tests/support/corpus.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::estimator {
 namespace {

@@ -11,8 +11,8 @@
 #include "core/fen.h"
 #include "rank/sample.h"
 #include "tests/rank/members.h"
-#include "tests/support/corpus.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::rank {
 namespace {
