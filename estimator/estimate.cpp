@@ -50,27 +50,13 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
     const Position& pos = *unranked;
     const Verdict v = judge(pos, options.rules, false);
     Tally& t = r.tally;
-    const int men = popcount(pos.pieces());
-    const int side = pos.side_to_move();
-    const int castling = pos.castling_rights() != NoCastling;
-    const int ep = pos.ep_square() != NoSquare;
-    const bool realistic = is_realistic(pos);
-    ++t.samples;
-    ++t.samples_by_men[men];
-    ++t.samples_by_side[side];
-    ++t.samples_by_castling[castling];
-    ++t.samples_by_ep[ep];
-    t.samples_realistic += realistic;
+    const SampleClass c = SampleClass::of(pos);
+    t.samples.count(c);
     if (!v.passes()) {
       ++t.rejected[v.check];
       continue;
     }
-    ++t.passed;
-    ++t.passed_by_men[men];
-    ++t.passed_by_side[side];
-    ++t.passed_by_castling[castling];
-    ++t.passed_by_ep[ep];
-    t.passed_realistic += realistic;
+    t.passed.count(c);
     if (!options.emit.empty()) r.emitted += sampler.index().get_str() + ' ' + to_fen4(pos) + '\n';
   }
   return r;
@@ -126,12 +112,13 @@ bool save_checkpoint(const std::string& path, const EstimateReport& r, const Che
     out << "chessrank-estimate-checkpoint 1\n"
         << "model " << r.model << "\nspace " << r.space.get_str() << "\nrules " << rule_set_name(r.rules)
         << "\nseed " << r.seed << "\nchunk_size " << r.chunk_size << "\nchunks " << c.chunks << "\nemit_bytes "
-        << c.emit_bytes << "\nsamples " << t.samples << "\npassed " << t.passed << "\nrejected " << join(t.rejected)
-        << "\nsamples_by_men " << join(t.samples_by_men) << "\npassed_by_men " << join(t.passed_by_men)
-        << "\nsamples_by_side " << join(t.samples_by_side) << "\npassed_by_side " << join(t.passed_by_side)
-        << "\nsamples_by_castling " << join(t.samples_by_castling) << "\npassed_by_castling "
-        << join(t.passed_by_castling) << "\nsamples_by_ep " << join(t.samples_by_ep) << "\npassed_by_ep "
-        << join(t.passed_by_ep) << "\nrealistic " << t.samples_realistic << "," << t.passed_realistic << "\nhistory ";
+        << c.emit_bytes << "\nsamples " << t.samples.all << "\npassed " << t.passed.all << "\nrejected "
+        << join(t.rejected) << "\nsamples_by_men " << join(t.samples.by_men) << "\npassed_by_men "
+        << join(t.passed.by_men) << "\nsamples_by_side " << join(t.samples.by_side) << "\npassed_by_side "
+        << join(t.passed.by_side) << "\nsamples_by_castling " << join(t.samples.by_castling)
+        << "\npassed_by_castling " << join(t.passed.by_castling) << "\nsamples_by_ep " << join(t.samples.by_ep)
+        << "\npassed_by_ep " << join(t.passed.by_ep) << "\nrealistic " << t.samples.realistic << ","
+        << t.passed.realistic << "\nhistory ";
     for (std::size_t i = 0; i < r.history.size(); ++i)
       out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
     out << "\n";
@@ -164,21 +151,22 @@ Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
     c.chunks = std::stoull(kv["chunks"]);
     c.emit_bytes = std::stoull(kv["emit_bytes"]);
     Tally& t = r.tally;
-    t.samples = std::stoull(kv["samples"]);
-    t.passed = std::stoull(kv["passed"]);
+    t.samples.all = std::stoull(kv["samples"]);
+    t.passed.all = std::stoull(kv["passed"]);
     const auto rejected = split_numbers(kv["rejected"]);
     if (rejected.size() != t.rejected.size()) return Error{"checkpoint " + path + ": wrong number of checks"};
     t.rejected = rejected;
     const auto realistic = split_numbers(kv["realistic"]);
     const auto history = split_numbers(kv["history"]);
-    if (!fill(t.samples_by_men, kv["samples_by_men"]) || !fill(t.passed_by_men, kv["passed_by_men"]) ||
-        !fill(t.samples_by_side, kv["samples_by_side"]) || !fill(t.passed_by_side, kv["passed_by_side"]) ||
-        !fill(t.samples_by_castling, kv["samples_by_castling"]) ||
-        !fill(t.passed_by_castling, kv["passed_by_castling"]) || !fill(t.samples_by_ep, kv["samples_by_ep"]) ||
-        !fill(t.passed_by_ep, kv["passed_by_ep"]) || realistic.size() != 2 || history.size() % 2)
+    const auto fill_counts = [&](SubsetCounts& s, const std::string& name) {
+      return fill(s.by_men, kv[name + "_by_men"]) && fill(s.by_side, kv[name + "_by_side"]) &&
+             fill(s.by_castling, kv[name + "_by_castling"]) && fill(s.by_ep, kv[name + "_by_ep"]);
+    };
+    if (!fill_counts(t.samples, "samples") || !fill_counts(t.passed, "passed") || realistic.size() != 2 ||
+        history.size() % 2)
       return Error{"checkpoint " + path + " is damaged"};
-    t.samples_realistic = realistic[0];
-    t.passed_realistic = realistic[1];
+    t.samples.realistic = realistic[0];
+    t.passed.realistic = realistic[1];
     for (std::size_t i = 0; i < history.size(); i += 2) r.history.push_back({history[i], history[i + 1]});
     return c;
   } catch (const std::exception&) {
@@ -188,21 +176,34 @@ Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
 
 }  // namespace
 
+SampleClass SampleClass::of(const Position& pos) {
+  return {popcount(pos.pieces()), pos.side_to_move(), pos.castling_rights() != NoCastling,
+          pos.ep_square() != NoSquare, is_realistic(pos)};
+}
+
+void SubsetCounts::count(const SampleClass& c) {
+  ++all;
+  ++by_men[c.men];
+  ++by_side[c.side];
+  ++by_castling[c.castling];
+  ++by_ep[c.ep];
+  realistic += c.realistic;
+}
+
+void SubsetCounts::add(const SubsetCounts& o) {
+  all += o.all;
+  add_array(by_men, o.by_men);
+  add_array(by_side, o.by_side);
+  add_array(by_castling, o.by_castling);
+  add_array(by_ep, o.by_ep);
+  realistic += o.realistic;
+}
+
 void Tally::add(const Tally& o) {
-  samples += o.samples;
-  passed += o.passed;
+  samples.add(o.samples);
+  passed.add(o.passed);
   if (rejected.size() < o.rejected.size()) rejected.resize(o.rejected.size());
   for (std::size_t i = 0; i < o.rejected.size(); ++i) rejected[i] += o.rejected[i];
-  add_array(samples_by_men, o.samples_by_men);
-  add_array(passed_by_men, o.passed_by_men);
-  add_array(samples_by_side, o.samples_by_side);
-  add_array(passed_by_side, o.passed_by_side);
-  add_array(samples_by_castling, o.samples_by_castling);
-  add_array(passed_by_castling, o.passed_by_castling);
-  add_array(samples_by_ep, o.samples_by_ep);
-  add_array(passed_by_ep, o.passed_by_ep);
-  samples_realistic += o.samples_realistic;
-  passed_realistic += o.passed_realistic;
 }
 
 bool is_realistic(const Position& pos) {
@@ -336,12 +337,12 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       room.notify_all();
       break;
     }
-    if (r.tally.samples < C && !options.checkpoint.empty()) {
+    if (r.tally.samples.all < C && !options.checkpoint.empty()) {
       before_partial = report;
       partial_emit_bytes = emit_bytes;
     }
     report.tally.add(r.tally);
-    report.history.push_back({report.tally.samples, report.tally.passed});
+    report.history.push_back({report.tally.samples.all, report.tally.passed.all});
     if (emit.is_open()) {
       emit << r.emitted;
       emit_bytes += r.emitted.size();
@@ -351,7 +352,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       ++merged;
       room.notify_all();
     }
-    if (options.progress) options.progress(report.tally.samples, options.samples, elapsed());
+    if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (emit.is_open()) emit.flush();
       save();

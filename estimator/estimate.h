@@ -35,16 +35,30 @@ struct EstimateOptions {
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
 };
 
-// Counts that merge by addition. Subsets are by men on the board, side to move, castling (any right or
-// none), en passant (square or none), and the "realistic" subset (see is_realistic).
+// What a sample is counted by: men on the board, side to move, castling (any right or none), en passant
+// (square or none), and whether it is in the "realistic" subset (see is_realistic).
+struct SampleClass {
+  int men, side, castling, ep;
+  bool realistic;
+  static SampleClass of(const Position& pos);
+};
+
+// Counts of samples (those drawn, or those that passed), in all and by subset.
+struct SubsetCounts {
+  std::uint64_t all = 0;
+  std::array<std::uint64_t, 33> by_men{};
+  std::array<std::uint64_t, 2> by_side{}, by_castling{}, by_ep{};
+  std::uint64_t realistic = 0;
+
+  void count(const SampleClass& c);
+  void add(const SubsetCounts& other);
+  bool operator==(const SubsetCounts&) const = default;
+};
+
+// Counts that merge by addition.
 struct Tally {
-  std::uint64_t samples = 0, passed = 0;
+  SubsetCounts samples, passed;
   std::vector<std::uint64_t> rejected;  // by check index of the rule set
-  std::array<std::uint64_t, 33> samples_by_men{}, passed_by_men{};
-  std::array<std::uint64_t, 2> samples_by_side{}, passed_by_side{};
-  std::array<std::uint64_t, 2> samples_by_castling{}, passed_by_castling{};
-  std::array<std::uint64_t, 2> samples_by_ep{}, passed_by_ep{};
-  std::uint64_t samples_realistic = 0, passed_realistic = 0;
 
   void add(const Tally& other);
   bool operator==(const Tally&) const = default;

@@ -42,19 +42,17 @@ struct Row {
 };
 
 std::vector<Row> subset_rows(const Tally& t, const std::string& which) {
-  std::vector<Row> rows;
+  const SubsetCounts &s = t.samples, &p = t.passed;
   if (which == "men") {
+    std::vector<Row> rows;
     for (int m = 0; m <= 32; ++m)
-      if (t.samples_by_men[m]) rows.push_back({std::to_string(m), t.samples_by_men[m], t.passed_by_men[m]});
-  } else if (which == "side") {
-    rows = {{"white", t.samples_by_side[0], t.passed_by_side[0]}, {"black", t.samples_by_side[1], t.passed_by_side[1]}};
-  } else if (which == "castling") {
-    rows = {{"none", t.samples_by_castling[0], t.passed_by_castling[0]},
-            {"some", t.samples_by_castling[1], t.passed_by_castling[1]}};
-  } else {
-    rows = {{"none", t.samples_by_ep[0], t.passed_by_ep[0]}, {"square", t.samples_by_ep[1], t.passed_by_ep[1]}};
+      if (s.by_men[m]) rows.push_back({std::to_string(m), s.by_men[m], p.by_men[m]});
+    return rows;
   }
-  return rows;
+  if (which == "side") return {{"white", s.by_side[0], p.by_side[0]}, {"black", s.by_side[1], p.by_side[1]}};
+  if (which == "castling")
+    return {{"none", s.by_castling[0], p.by_castling[0]}, {"some", s.by_castling[1], p.by_castling[1]}};
+  return {{"none", s.by_ep[0], p.by_ep[0]}, {"square", s.by_ep[1], p.by_ep[1]}};
 }
 
 const char* const Subsets[] = {"men", "side", "castling", "ep"};
@@ -67,29 +65,29 @@ std::string format_report(const EstimateReport& r) {
   std::string out;
   out += "model " + r.model + ": N = " + r.space.get_str() + " (" + sci(r.space.get_d()) + ")\n";
   out += "rules " + std::string(rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
-  out += "samples drawn: " + std::to_string(t.samples);
+  out += "samples drawn: " + std::to_string(t.samples.all);
   if (r.seconds > 0)
     out += " (this run " + fixed(r.seconds, 1) + " s on " + std::to_string(r.threads) + " threads" +
            (r.resumed ? ", resumed from checkpoint" : "") + ")";
   out += "\n";
-  const double rate = t.samples ? double(t.passed) / double(t.samples) : 0;
-  out += "passing positions: " + std::to_string(t.passed) + " (" + fixed(100 * rate, 4) + "%)\n";
+  const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
+  out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += "upper estimate: every position that passes is counted\n";
-  out += "estimate: " + interval_text(wilson_estimate(t.passed, t.samples, r.space)) + " (95% Wilson interval)\n";
+  out += "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
-         interval_text(wilson_estimate(t.passed_realistic, t.samples, r.space)) + "\n";
+         interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
   out += "\nrejections by check:\n";
   const auto& names = check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
     out += "  " + pad(names[i], 36) + pad(std::to_string(t.rejected[i]), 12, true) + "  " +
-           pad(fixed(t.samples ? 100.0 * double(t.rejected[i]) / double(t.samples) : 0, 3), 8, true) + "%\n";
+           pad(fixed(t.samples.all ? 100.0 * double(t.rejected[i]) / double(t.samples.all) : 0, 3), 8, true) + "%\n";
   for (int s = 0; s < 4; ++s) {
     out += std::string("\nby ") + SubsetTitles[s] + ":\n";
     out += "  " + pad("", 8) + pad("samples", 12, true) + pad("passing", 12, true) + "  estimate   95% interval\n";
     for (const Row& row : subset_rows(t, Subsets[s]))
       out += "  " + pad(row.label, 8) + pad(std::to_string(row.samples), 12, true) +
              pad(std::to_string(row.passed), 12, true) + "  " +
-             interval_text(wilson_estimate(row.passed, t.samples, r.space)) + "\n";
+             interval_text(wilson_estimate(row.passed, t.samples.all, r.space)) + "\n";
   }
   return out;
 }
@@ -99,13 +97,13 @@ std::string report_json(const EstimateReport& r) {
   std::string o = "{\n";
   o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
   o += "  \"rules\": \"" + std::string(rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
-  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples) + ",\n";
-  o += "  \"passed\": " + std::to_string(t.passed) + ",\n  \"upper_estimate\": true,\n";
+  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) + ",\n";
+  o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": true,\n";
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) + ",\n";
-  o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed, t.samples, r.space)) + ",\n";
-  o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples_realistic) + ", \"passed\": " +
-       std::to_string(t.passed_realistic) +
-       ", \"count\": " + json_interval(wilson_estimate(t.passed_realistic, t.samples, r.space)) + "},\n";
+  o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
+  o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples.realistic) + ", \"passed\": " +
+       std::to_string(t.passed.realistic) +
+       ", \"count\": " + json_interval(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "},\n";
   o += "  \"rejections\": [";
   const auto& names = check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
@@ -117,7 +115,7 @@ std::string report_json(const EstimateReport& r) {
     for (const Row& row : subset_rows(t, Subsets[s])) {
       o += std::string(first ? "" : ", ") + "{\"subset\": \"" + row.label + "\", \"samples\": " +
            std::to_string(row.samples) + ", \"passed\": " + std::to_string(row.passed) +
-           ", \"count\": " + json_interval(wilson_estimate(row.passed, t.samples, r.space)) + "}";
+           ", \"count\": " + json_interval(wilson_estimate(row.passed, t.samples.all, r.space)) + "}";
       first = false;
     }
     o += "],\n";
@@ -175,16 +173,16 @@ std::string report_svg(const EstimateReport& r) {
          "</text>\n";
   }
   s += "<text x=\"" + fixed(W - right, 0) + "\" y=\"" + fixed(H - 15, 0) + "\" text-anchor=\"end\">samples: " +
-       std::to_string(t.samples) + "</text>\n";
+       std::to_string(t.samples.all) + "</text>\n";
   // Panel 2: the estimate by men on the board.
   const double top2 = 340, H2 = 260;
   s += "<text x=\"" + fixed(left, 0) + "\" y=\"" + fixed(top2 - 10, 0) + "\">estimate by men on the board</text>\n";
   double peak = 0;
-  for (int m = 0; m <= 32; ++m) peak = std::max(peak, wilson_estimate(t.passed_by_men[m], t.samples, r.space).estimate);
+  for (int m = 0; m <= 32; ++m) peak = std::max(peak, wilson_estimate(t.passed.by_men[m], t.samples.all, r.space).estimate);
   if (peak <= 0) peak = 1;
   const double bw = (W - left - right) / 33;
   for (int m = 0; m <= 32; ++m) {
-    const double v = wilson_estimate(t.passed_by_men[m], t.samples, r.space).estimate;
+    const double v = wilson_estimate(t.passed.by_men[m], t.samples.all, r.space).estimate;
     const double h = (H2 - 30) * v / peak;
     s += "<rect x=\"" + fixed(left + m * bw + 1, 1) + "\" y=\"" + fixed(top2 + H2 - 30 - h, 1) + "\" width=\"" +
          fixed(bw - 2, 1) + "\" height=\"" + fixed(h, 1) + "\" fill=\"#3182bd\"/>\n";

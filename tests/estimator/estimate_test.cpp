@@ -115,17 +115,17 @@ TEST(Estimate, MatchesExactCountWithinInterval) {
   for (unsigned long i = 0; i < n; ++i) exact += judge(*model().unrank(BigInt(i)), RuleSet::Default, false).passes();
   const Result<EstimateReport> r = run_estimate(model(), options(40000, 2));
   ASSERT_TRUE(r.ok()) << r.error();
-  EXPECT_EQ(r->tally.samples, 40000u);
-  const Interval iv = wilson_estimate(r->tally.passed, r->tally.samples, model().size());
+  EXPECT_EQ(r->tally.samples.all, 40000u);
+  const Interval iv = wilson_estimate(r->tally.passed.all, r->tally.samples.all, model().size());
   EXPECT_LE(iv.low, double(exact));
   EXPECT_GE(iv.high, double(exact));
   // The rejections and passes add up, and so do the subsets.
   std::uint64_t rejected = 0;
   for (std::uint64_t c : r->tally.rejected) rejected += c;
-  EXPECT_EQ(rejected + r->tally.passed, r->tally.samples);
-  EXPECT_EQ(r->tally.samples_by_men[3], r->tally.samples);
-  EXPECT_EQ(r->tally.passed_by_side[0] + r->tally.passed_by_side[1], r->tally.passed);
-  EXPECT_EQ(r->tally.passed_realistic, r->tally.passed);  // one rook is realistic
+  EXPECT_EQ(rejected + r->tally.passed.all, r->tally.samples.all);
+  EXPECT_EQ(r->tally.samples.by_men[3], r->tally.samples.all);
+  EXPECT_EQ(r->tally.passed.by_side[0] + r->tally.passed.by_side[1], r->tally.passed.all);
+  EXPECT_EQ(r->tally.passed.realistic, r->tally.passed.all);  // one rook is realistic
   EXPECT_EQ(r->history.size(), 8u);
 }
 
@@ -209,10 +209,10 @@ TEST(Estimate, TimedRunStopsAtChunkBoundary) {
   o.seconds = 0.2;
   const Result<EstimateReport> r = run_estimate(model(), o);
   ASSERT_TRUE(r.ok()) << r.error();
-  EXPECT_GT(r->tally.samples, 0u);
-  EXPECT_EQ(r->tally.samples % o.chunk_size, 0u);
+  EXPECT_GT(r->tally.samples.all, 0u);
+  EXPECT_EQ(r->tally.samples.all % o.chunk_size, 0u);
   // The same number of samples, asked for directly, gives the same tally.
-  const Result<EstimateReport> fixed = run_estimate(model(), options(r->tally.samples, 1));
+  const Result<EstimateReport> fixed = run_estimate(model(), options(r->tally.samples.all, 1));
   ASSERT_TRUE(fixed.ok());
   EXPECT_EQ(fixed->tally, r->tally);
 }
