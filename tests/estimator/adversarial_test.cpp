@@ -19,6 +19,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "estimator/legality.h"
+#include "tests/estimator/expect_passes.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 
@@ -118,16 +119,7 @@ void play(pcg64& rng, int plies, const Weight& weight, Stats& stats) {
     stats.underpromotions += info.promotion && info.move.promotion() != Queen;
     for (Color c : {White, Black})
       stats.farthest_king = std::max(stats.farthest_king, int(relative_rank(c, pos.king_square(c))));
-    const Verdict v = judge(pos, RuleSet::Default, false);
-    if (!v.passes()) {
-      ++stats.failures;
-      if (stats.failures <= 5) {
-        std::string game;
-        for (const std::string& s : moves) game += s + ' ';
-        ADD_FAILURE() << "legal position rejected: " << to_fen(pos) << "\n  reason: "
-                      << judge(pos, RuleSet::Default, true).reason << "\n  game: " << game;
-      }
-    }
+    testing::expect_passes(pos, moves, stats.failures);
   }
 }
 
