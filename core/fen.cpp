@@ -1,6 +1,7 @@
 #include "core/fen.h"
 
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -330,6 +331,10 @@ Result<Epd> parse_epd(std::string_view epd) {
 Result<Position> parse_fen_or_epd(std::string_view text) {
   Result<Position> pos = parse_fen(text);
   if (pos) return pos;
+  // EPD operations start with an opcode, a letter: anything else after the fourth field (bad counters,
+  // a fifth number) is a broken FEN, and its error is the one to report.
+  const Fields f = split_fields(text, 5);
+  if (f.count < 5 || !std::isalpha(static_cast<unsigned char>(f.field[4][0]))) return pos;
   Result<Epd> epd = parse_epd(text);
   if (epd) return std::move(epd.value().position);
   return pos;

@@ -287,6 +287,24 @@ TEST(Epd, ParsesOperationsAndRoundTrips) {
   }
 }
 
+// parse_fen_or_epd reads EPD records, but a FEN with a bad counter stays a FEN error.
+TEST(Epd, FenOrEpdKeepsFenErrorsForCounters) {
+  const Result<Position> epd = parse_fen_or_epd("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";");
+  ASSERT_TRUE(epd.ok());
+  EXPECT_EQ(to_fen(*epd), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  const Result<Position> fen = parse_fen_or_epd("4k3/8/8/8/8/8/8/4K3 w - - 7 40");
+  ASSERT_TRUE(fen.ok());
+  EXPECT_EQ(to_fen(*fen), "4k3/8/8/8/8/8/8/4K3 w - - 7 40");
+  for (const char* bad : {"4k3/8/8/8/8/8/8/4K3 w - - 70000 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+                          "4k3/8/8/8/8/8/8/4K3 w - - 0", "4k3/8/8/8/8/8/8/4K3 w - - -1 1"}) {
+    const Result<Position> r = parse_fen_or_epd(bad);
+    EXPECT_FALSE(r.ok()) << bad;
+    if (!r.ok()) {
+      EXPECT_EQ(r.error(), parse_fen(bad).error()) << bad;
+    }
+  }
+}
+
 TEST(Epd, RefusesMalformedRecordsNamingTheField) {
   const std::vector<Malformed> cases = {
       {"", "EPD is empty"},
