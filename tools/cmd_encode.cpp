@@ -67,7 +67,7 @@ void add_common_options(CLI::App& cmd, CodecOptions& opt) {
   cmd.add_option("--model", opt.model,
                  "Ranking model of the rank format (default: " + std::string(rank::DefaultModel) +
                      "); a rank code decodes only with the model that made it");
-  cmd.add_option("--input", opt.input, "Read items from this file instead of the arguments or stdin");
+  cmd.add_option("--input", opt.input, "Read items from this file instead of stdin (not with arguments)");
   cmd.add_flag("--counters", opt.counters, "Append (encode) or expect (decode) 3 bytes of move counters");
   cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
 }
@@ -176,7 +176,8 @@ const bool registered_encode = register_command(
        cmd.add_option("--output", opt->encoding, "Output: hex or base64 (one code per line) or raw (records)")
            ->check(CLI::IsMember({"hex", "base64", "raw"}))
            ->capture_default_str();
-       cmd.add_option("fens", opt->items, "FENs (default: one per line from --input or stdin)");
+       cmd.add_option("fens", opt->items, "FENs (default: one per line from --input or stdin)")
+           ->excludes(cmd.get_option("--input"));
        return [opt] { return run_encode(*opt); };
      }});
 
@@ -187,7 +188,8 @@ const bool registered_decode = register_command(
        cmd.add_option("--input-encoding", opt->encoding, "Input: hex or base64 (one code per line) or raw (records)")
            ->check(CLI::IsMember({"hex", "base64", "raw"}))
            ->capture_default_str();
-       cmd.add_option("codes", opt->items, "Codes (default: one per line from --input or stdin)");
+       cmd.add_option("codes", opt->items, "Codes (default: one per line from --input or stdin)")
+           ->excludes(cmd.get_option("--input"));
        return [opt] { return run_decode(*opt); };
      }});
 

@@ -42,8 +42,9 @@ std::string fixed(double x, int digits) {
 }
 
 std::string share(const BigInt& part, const BigInt& whole) {
+  if (part == 0) return "0%";  // log2_big needs a positive number
   const double x = std::exp2(log2_big(part) - log2_big(whole)) * 100;
-  return part == 0 ? "0%" : fixed(x, x < 0.01 ? 6 : 4) + "%";
+  return fixed(x, x < 0.01 ? 6 : 4) + "%";
 }
 
 // Parse a decimal or 0x-prefixed hexadecimal non-negative integer.
@@ -67,10 +68,10 @@ int run_count(const std::string& model_name, bool breakdown) {
   if (!breakdown) return ExitOk;
   const auto* cpr = dynamic_cast<const rank::CprModel*>(&model);
   if (!cpr) return ExitOk;
-  const BigInt half = cpr->half_size().to_big();
+  const BigInt half = cpr->half_size().to_big(), black = n - half;
   std::cout << "\nside to move\n"
             << "  white: " << half.get_str() << " (" << share(half, n) << ")\n"
-            << "  black: " << half.get_str() << " (" << share(half, n) << ")\n";
+            << "  black: " << black.get_str() << " (" << share(black, n) << ")\n";
   std::cout << "\ncastling rights (white to move; black to move is the colour swap)\n";
   const char* const names[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
   for (int cr = 0; cr < 16; ++cr) {

@@ -74,6 +74,21 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
   EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
 }
 
+// Items come from the arguments or from --input, never both: neither is silently ignored.
+TEST(CodecCli, ArgumentsAndInputFileExcludeEachOther) {
+  const fs::path file = temp_file("one.fen");
+  std::ofstream(file) << Start << "\n";
+  for (const char* command : {"encode", "decode"}) {
+    const CliRun both = run(std::string(command) + " --input " + file.string() + " '" + Start + "'");
+    EXPECT_EQ(both.status, 2) << command;
+    EXPECT_EQ(both.out, "") << command;
+    EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
+  }
+  const CliRun file_only = run("encode --input " + file.string());
+  EXPECT_EQ(file_only.status, 0) << file_only.err;
+  EXPECT_EQ(file_only.out, to_hex(*encode_slot26(Position::start())) + "\n");
+}
+
 TEST(CodecCli, RawDecodeReportsTruncatedRecord) {
   const fs::path raw = temp_file("trunc.raw");
   {
