@@ -28,7 +28,7 @@ std::vector<ArmySummary> armies(const ArmyRule& rule) {
         for (int n = 0; n <= 2 + np3; ++n) {
           const int np4 = np3 - std::max(n - 2, 0);
           const int pieces = k + q + r + b + n;
-          // pieces <= 15, so the multinomial fits: 15! / ... < 2^41.
+          // pieces <= 16 (king included), so the multinomial fits: 16! / ... < 2^45.
           const std::uint64_t ways = factorial(pieces) / (factorial(q) * factorial(r) * factorial(b) * factorial(n));
           for (int p = 0; p <= np4; ++p) merged[{pieces, p, np0 - np4}] += ways;
         }

@@ -19,7 +19,6 @@ class RankModel;
 
 namespace chessrank::codec {
 
-// Return the default model, or an error when it is not available.
 // Return the ranking model of that name (empty: the default model).
 Result<const rank::RankModel*> rank_code_model(std::string_view name = {});
 // Return the code size in bytes of `model`.

@@ -4,6 +4,7 @@
 // other static initialisers.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -47,13 +48,30 @@ constexpr Square pop_lsb(Bitboard& b) {
   return s;
 }
 
-// Return the n-th (0-based, from a1) member of a set with more than n members.
-inline Square nth_square(Bitboard b, int n) {
-  int base = 0;
-  for (int c; n >= (c = popcount(b & 0xFF)); n -= c, b >>= 8, base += 8) {
-  }  // skip whole bytes by their population, then walk the last one
-  while (n-- > 0) b &= b - 1;
-  return Square(base + std::countr_zero(b));
+namespace detail {
+// SelectInByte[byte][i]: the bit of the i-th member (from bit 0) of a byte with more than i members.
+inline constexpr auto SelectInByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> t{};
+  for (int byte = 0; byte < 256; ++byte)
+    for (int bit = 0, i = 0; bit < 8; ++bit)
+      if (byte >> bit & 1) t[byte][i++] = std::uint8_t(bit);
+  return t;
+}();
+
+}  // namespace detail
+
+// Return the n-th (0-based, from a1) member of a set with more than n members. Branch-free (broadword
+// select: prefix counts of all bytes at once), so several selections overlap in the CPU.
+inline Square nth_square(Bitboard set, int n) {
+  constexpr std::uint64_t L8 = 0x0101010101010101ULL, H8 = 0x8080808080808080ULL;
+  std::uint64_t s = set - ((set >> 1) & 0x5555555555555555ULL);
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * L8;  // byte j: the members in bytes 0..j
+  // The bytes whose prefix count is at most n precede the member's byte (no borrow crosses a byte:
+  // every count is at most 64).
+  const int byte = popcount(((std::uint64_t(n) * L8 | H8) - s) & H8) * 8;
+  const int before = int(((s << 8) >> byte) & 0xFF);
+  return Square(byte + detail::SelectInByte[(set >> byte) & 0xFF][n - before]);
 }
 
 // Shift every square one step north (+8), south, east (+1) or west, dropping what leaves the board.

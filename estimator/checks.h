@@ -67,7 +67,7 @@ struct NamedCheck {
 // seed000.cpp: ChessCounter's rules, in its order.
 const std::vector<NamedCheck>& seed000_checks();
 
-// tromp2021.cpp: the 2021 filter's verdicts; the first `IllegalVerdicts` entries of the table reject.
+// tromp2021.cpp: the 2021 filter's verdicts; the first `TrompIllegalVerdicts` entries of the table reject.
 const std::vector<std::string>& tromp2021_verdict_names();
 int tromp2021_classify(const Position& pos);  // index of the verdict
 constexpr int TrompIllegalVerdicts = 7;

@@ -26,13 +26,6 @@ constexpr Bitboard knight_step(Bitboard b) {
   return ((b & NotFileH) << 17) | ((b & NotFileA) << 15) | ((b & NotFileGH) << 10) | ((b & NotFileAB) << 6) |
          ((b & NotFileA) >> 17) | ((b & NotFileH) >> 15) | ((b & NotFileAB) >> 10) | ((b & NotFileGH) >> 6);
 }
-// Bit counts of 8-bit masks: the subset DP's hot loop should not call the library popcount (the build
-// does not assume the POPCNT instruction).
-constexpr auto PopCount8 = [] {
-  std::array<std::uint8_t, 256> t{};
-  for (int m = 1; m < 256; ++m) t[m] = std::uint8_t(t[m >> 1] + (m & 1));
-  return t;
-}();
 
 Bitboard pawn_step(Color c, Bitboard b) { return pawn_push_bb(c, b) | pawn_attacks_bb(c, b); }
 
@@ -196,7 +189,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
     if (!allowed[n]) return InfiniteCaptures;
   }
   if (!n) return 0;
-  if (n > PopCount8[free_files]) return InfiniteCaptures;
+  if (n > popcount(free_files)) return InfiniteCaptures;
   cheapest[n] = 0;
   for (int i = n - 1; i >= 0; --i) cheapest[i] += cheapest[i + 1];
   if (cheapest[0] > limit) return InfiniteCaptures;

@@ -63,12 +63,10 @@ class Retractor {
     bool check_static = true;  // false for a quiet piece move: the previous position has the same men
   };
 
-  // Record a retraction whose previous position needs the static checks; return whether it is safe.
-  bool pend(Square from, Square to, PieceType before, PieceType after, Square restore, bool ep = false) {
+  // Record a retraction, when it is safe, for the static checks of its previous position.
+  void pend(Square from, Square to, PieceType before, PieceType after, Square restore, bool ep = false) {
     const Bitboard r = restore == NoSquare ? 0 : square_bb(restore);
-    if (!safe(from, to, before, after, r)) return false;
-    pending_.push_back({from, to, before, after, restore, ep});
-    return false;
+    if (safe(from, to, before, after, r)) pending_.push_back({from, to, before, after, restore, ep});
   }
 
   // Return whether some man of S restored on p.restore (if any) gives a previous position that passes

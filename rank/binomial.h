@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 
+#include "core/bitboard.h"
+
 namespace chessrank::rank {
 
 class BinomialTable {
@@ -34,25 +36,42 @@ inline constexpr auto BinomialColumn = [] {
   return t;
 }();
 
-// Rank a set of k distinct positions given in increasing order p[0] < ... < p[k-1] (colex order):
-// sum of C(p[i], i + 1). The result is in [0, C(n, k)) when all positions are below n.
-inline std::uint64_t rank_subset(const std::uint8_t* p, int k) {
-  std::uint64_t r = 0;
-  for (int i = 0; i < k; ++i) r += Binomial(p[i], i + 1);
-  return r;
+// PairTop[r]: the largest c with C(c, 2) <= r, for r < C(64, 2): the top member of a pair of colex rank r.
+inline constexpr auto PairTop = [] {
+  std::array<std::uint8_t, 64 * 63 / 2> t{};
+  for (int c = 1; c < 64; ++c)
+    for (int r = c * (c - 1) / 2; r < c * (c + 1) / 2 && r < int(t.size()); ++r) t[r] = std::uint8_t(c);
+  return t;
+}();
+
+// Return the k-subset of `set` (n members) of colex rank r, the inverse of rank_subset. Member i (from
+// the top) is the largest c with C(c, i) <= r below member i + 1: c = r for i = 1, a table for i = 2,
+// and otherwise a walk down the column of C(., i), at most n steps for the whole subset (one
+// mispredicted branch per member, where a binary search has several).
+inline Bitboard unrank_subset(std::uint64_t r, Bitboard set, int n, int k) {
+  Bitboard chosen = 0;
+  int c = n - 1;
+  for (int i = k; i >= 3; --i, --c) {
+    const std::uint64_t* column = BinomialColumn[i].data();
+    while (column[c] > r) --c;
+    chosen |= square_bb(nth_square(set, c));
+    r -= column[c];
+  }
+  if (k >= 2) {
+    c = PairTop[r];  // r < C(64, 2) here
+    chosen |= square_bb(nth_square(set, c));
+    r -= BinomialColumn[2][c];
+  }
+  if (k >= 1) chosen |= square_bb(nth_square(set, int(r)));
+  return chosen;
 }
 
-// Invert rank_subset: fill p[0..k) in increasing order from a rank in [0, C(n, k)).
-inline void unrank_subset(std::uint64_t r, int n, int k, std::uint8_t* p) {
-  // Walk down from the top: the largest c with C(c, i) <= r only decreases as i does, so the whole
-  // subset costs at most n steps and one mispredicted branch per member.
-  int c = n - 1;
-  for (int i = k; i >= 1; --i) {
-    while (Binomial(c, i) > r) --c;
-    p[i - 1] = std::uint8_t(c);
-    r -= Binomial(c, i);
-    --c;
-  }
+// Return the colex rank of the members `men` of `set` among the k-subsets of `set`: with the members'
+// indices p[0] < ... < p[k-1] in the set, the sum of C(p[i], i + 1), in [0, C(n, k)).
+inline std::uint64_t rank_subset(Bitboard men, Bitboard set) {
+  std::uint64_t r = 0;
+  for (int i = 1; men; ++i) r += BinomialColumn[i][popcount(set & (square_bb(pop_lsb(men)) - 1))];
+  return r;
 }
 
 }  // namespace chessrank::rank

@@ -22,21 +22,6 @@ inline CastlingRights swap_castling(CastlingRights cr) {
 
 }  // namespace
 
-Position colour_swapped(const Position& pos) {
-  Position out;
-  for (Bitboard b = pos.pieces(); b;) {
-    const Square s = pop_lsb(b);
-    const Piece p = pos.piece_on(s);
-    out.put_piece(make_piece(~color_of(p), type_of(p)), flip_rank(s));
-  }
-  out.set_side_to_move(~pos.side_to_move());
-  out.set_castling_rights(swap_castling(pos.castling_rights()));
-  out.set_ep_square(pos.ep_square() == NoSquare ? NoSquare : flip_rank(pos.ep_square()));
-  out.set_halfmove_clock(pos.halfmove_clock());
-  out.set_fullmove_number(pos.fullmove_number());
-  return out;
-}
-
 std::string_view CprModel::description() const {
   return "the 2021 constraint set (one king each, no pawn on ranks 1/8, castling and en passant "
          "consistency, promotion and capture accounting, opposed files), each position counted once";

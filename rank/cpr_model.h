@@ -57,8 +57,9 @@ class CprModel final : public RankModel {
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  const UInt192& size_fast() const { return size192_; }
   const UInt192& half_size() const { return half_; }
+  // Return the piece layer (its size figures, for the benchmarks).
+  const PieceLayer& piece_layer() const { return pieces_; }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
   const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
@@ -109,9 +110,5 @@ class CprModel final : public RankModel {
   UInt192 half_, size192_;
   BigInt size_;
 };
-
-// Return the colour-swapped position: colours exchanged, ranks mirrored, side to move, castling rights
-// and en passant square swapped accordingly. Counters are kept.
-Position colour_swapped(const Position& pos);
 
 }  // namespace chessrank::rank

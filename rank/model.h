@@ -32,7 +32,7 @@ class RankModel {
   virtual Result<Position> unrank_fixed(const UInt192& index) const { return unrank(index.to_big()); }
 };
 
-// Return the model of that name ("v1", "cpr"), or nullptr. Models are built once, on first use.
+// Return the model of that name (see model_names()), or nullptr. Models are built once, on first use.
 const RankModel* find_model(std::string_view name);
 // Return the names of all models, the default first.
 std::vector<std::string> model_names();

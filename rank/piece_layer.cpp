@@ -16,66 +16,6 @@ const std::array<PieceLayer::StageInfo, PieceLayer::Stages> PieceLayer::Stage = 
 
 namespace {
 
-// SelectInByte[byte][i]: the bit of the i-th member (from bit 0) of a byte with more than i members.
-constexpr auto SelectInByte = [] {
-  std::array<std::array<std::uint8_t, 8>, 256> t{};
-  for (int byte = 0; byte < 256; ++byte)
-    for (int bit = 0, i = 0; bit < 8; ++bit)
-      if (byte >> bit & 1) t[byte][i++] = std::uint8_t(bit);
-  return t;
-}();
-
-// Return the square of the i-th member (from a1) of a set with more than i members. Branch-free
-// (broadword select: prefix counts of all bytes at once), so several selections overlap in the CPU.
-inline Square select_square(Bitboard set, int i) {
-  constexpr std::uint64_t L8 = 0x0101010101010101ULL, H8 = 0x8080808080808080ULL;
-  std::uint64_t s = set - ((set >> 1) & 0x5555555555555555ULL);
-  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
-  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * L8;  // byte j: the members in bytes 0..j
-  // The bytes whose prefix count is at most i precede the member's byte (no borrow crosses a byte:
-  // every count is at most 64).
-  const int byte = popcount(((std::uint64_t(i) * L8 | H8) - s) & H8) * 8;
-  const int before = int(((s << 8) >> byte) & 0xFF);
-  return Square(byte + SelectInByte[(set >> byte) & 0xFF][i - before]);
-}
-
-// PairTop[r]: the largest c with C(c, 2) <= r, for r < C(64, 2): the top member of a pair of colex rank r.
-constexpr auto PairTop = [] {
-  std::array<std::uint8_t, 64 * 63 / 2> t{};
-  for (int c = 1; c < 64; ++c)
-    for (int r = c * (c - 1) / 2; r < c * (c + 1) / 2 && r < int(t.size()); ++r) t[r] = std::uint8_t(c);
-  return t;
-}();
-
-// Return the k-subset of `set` (n members) of colex rank r (the inverse of rank_subset on the members'
-// indices in the set). Member i (from the top) is the largest c with C(c, i) <= r below member i + 1:
-// c = r for i = 1, a table for i = 2, and otherwise a walk down the column of C(., i), at most n steps
-// for the whole subset (one mispredicted branch per member, where a binary search has several).
-inline Bitboard unrank_subset_of(std::uint64_t r, Bitboard set, int n, int k) {
-  Bitboard chosen = 0;
-  int c = n - 1;
-  for (int i = k; i >= 3; --i, --c) {
-    const std::uint64_t* column = BinomialColumn[i].data();
-    while (column[c] > r) --c;
-    chosen |= square_bb(select_square(set, c));
-    r -= column[c];
-  }
-  if (k >= 2) {
-    c = PairTop[r];  // r < C(64, 2) here
-    chosen |= square_bb(select_square(set, c));
-    r -= BinomialColumn[2][c];
-  }
-  if (k >= 1) chosen |= square_bb(select_square(set, int(r)));
-  return chosen;
-}
-
-// Return the colex rank of the members `men` of `set` (rank_subset on their indices in the set).
-inline std::uint64_t rank_subset_of(Bitboard men, Bitboard set) {
-  std::uint64_t r = 0;
-  for (int i = 1; men; ++i) r += BinomialColumn[i][popcount(set & (square_bb(pop_lsb(men)) - 1))];
-  return r;
-}
-
 // Return the key of a node: the stage, the fixed men it and later stages place, and the budget. Budgets
 // beyond what the remaining men could ever use (64 promotions, U = 200: at most 70 men and as many
 // promotions) are clamped, so equal keys mean equal completions; an overdrawn budget gets its own key.
@@ -179,7 +119,7 @@ PieceLayer::PieceLayer(const std::vector<Root>& roots) {
   const auto same = [](const RootInfo& a, const RootInfo& b) { return a.key == b.key; };
   std::sort(roots_.begin(), roots_.end(), less);
   roots_.erase(std::unique(roots_.begin(), roots_.end(), same), roots_.end());
-  node_count_ = builder.first.size();
+  node_count_ = builder.first.size() - 2;  // less the Done and Dead sentinels
   edges_.shrink_to_fit();
   roots_.shrink_to_fit();
 }
@@ -232,7 +172,7 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
     const int i = s < 2 ? k - info.kings[s] : k;  // the caller checked that the army fits the budget
     assert(i >= 0);
     const Edge* e = &edges_[node + i];
-    digits[s] = {i > 0 ? &e[-1].end : nullptr, BinomialColumn[k][squares], rank_subset_of(placed, free)};
+    digits[s] = {i > 0 ? &e[-1].end : nullptr, BinomialColumn[k][squares], rank_subset(placed, free)};
     free &= ~placed;
     squares -= k;
     node = e->next;
@@ -259,7 +199,7 @@ void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
     const int k = s < 2 ? info.kings[s] : i;
     if (k > 0) {
       const std::uint64_t subset = r.divmod(BinomialColumn[k][squares]);
-      const Bitboard chosen = unrank_subset_of(subset, free, squares, k);
+      const Bitboard chosen = unrank_subset(subset, free, squares, k);
       men[Stage[s].side][Stage[s].type] |= chosen;
       free &= ~chosen;
       squares -= k;

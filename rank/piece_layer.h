@@ -23,7 +23,7 @@
 // The layer is a graph of states: a node is (stage, the fixed men later stages still place, budget), and
 // its edge k leads to the state after placing k free men, carrying the cumulative count of the blocks up
 // to k. Only the states reachable from the roots a model asks for are built: for the 64,368 blocks of
-// the cpr model, 42,840 nodes and 191,902 edges (6 MB, ~30 ms), where dense tables over every
+// the cpr model, 42,838 nodes and 191,902 edges (6 MB, ~30 ms), where dense tables over every
 // (stage, budget) held ~90 MB and missed the cache on every lookup. Unranking walks one node per stage
 // and scans its few adjacent edges; ranking reads one edge per stage.
 #pragma once

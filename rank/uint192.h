@@ -124,7 +124,7 @@ class UInt192 {
     return u64(n / d);
 #endif
   }
-  // Divide by d > 0; return quotient and set *this to the remainder... as a pair via out parameter.
+  // Divide n by d > 0: quotient q, remainder r.
   static void divmod(const UInt192& n, const UInt192& d, UInt192& q, UInt192& r) {
     if (d.fits_u64()) {
       q = n;

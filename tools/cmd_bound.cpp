@@ -53,8 +53,6 @@ Row quoted(std::string name, std::string year, std::string author, std::string t
   return Row{std::move(name), std::move(year), std::move(author), 0, std::move(text), log10, "quoted, not computed"};
 }
 
-const bound::Tromp2021Options tromp_diagrams{false, false, false, true};
-
 #ifdef CHESSRANK_HAVE_RANK
 const BigInt* rank_model_size(const std::string& name) {
   const rank::RankModel* m = rank::find_model(name);

@@ -1,12 +1,13 @@
 // Checks the attack tables against slow square-by-square walks written independently here.
 #include "core/bitboard.h"
-#include "tests/support/build_flavour.h"
 
 #include <initializer_list>
 #include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "tests/support/build_flavour.h"
 
 namespace chessrank {
 namespace {
@@ -169,6 +170,17 @@ TEST(Bitboard, ShiftsAndHelpers) {
   EXPECT_FALSE(more_than_one(b));
   EXPECT_EQ(distance(A1, H8), 7);
   EXPECT_EQ(distance(E4, F6), 2);
+}
+
+// nth_square against a walk over the members, on random sets of every density and on the full board.
+TEST(Bitboard, NthSquareMatchesAWalk) {
+  std::mt19937_64 rng(3);
+  std::vector<Bitboard> sets{~Bitboard(0), square_bb(H8), square_bb(A1) | square_bb(H8)};
+  for (int i = 0; i < 3000; ++i) sets.push_back(rng() & rng() & (i % 3 ? rng() : ~Bitboard(0)));
+  for (const Bitboard set : sets) {
+    int n = 0;
+    for (Bitboard b = set; b; ++n) ASSERT_EQ(nth_square(set, n), pop_lsb(b)) << std::hex << set << std::dec << " n " << n;
+  }
 }
 
 }  // namespace

@@ -288,8 +288,7 @@ TEST(RankOrder, KRRvKKingsOnBackRanks) {
   check_order({{{WhiteKing, BlackKing, WhiteRook, WhiteRook}, {Rank1Squares, Rank8Squares, Anywhere, Anywhere}}});
 }
 // Both sides' castling rights and both rook stages in one position: kings on their back ranks, rooks
-// anywhere (every castling frame). The whole set takes about 15 s in Release: run it by hand with
-// --gtest_also_run_disabled_tests.
+// anywhere (every castling frame).
 TEST(RankOrder, KRvKRKingsOnBackRanks) {
   check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {Rank1Squares, Rank8Squares, Anywhere, Anywhere}}});
 }
@@ -314,7 +313,8 @@ TEST(RankOrder, KQRvKRKingsOnBackRanks) {
   check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook},
                 {Rank1Squares, Rank8Squares, Rank1Squares | Rank8Squares, Anywhere, Anywhere}}});
 }
-// The whole sets take minutes: run them by hand with --gtest_also_run_disabled_tests.
+// The whole sets take from 15 s (KRvKR) to minutes in Release: run them by hand with
+// --gtest_also_run_disabled_tests.
 TEST(RankOrder, DISABLED_KPPvKP) { check_order({{{WhiteKing, BlackKing, WhitePawn, WhitePawn, BlackPawn}, {}}}); }
 TEST(RankOrder, DISABLED_KQRvKR) { check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook}, {}}}); }
 TEST(RankOrder, DISABLED_KRvKR) { check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {}}}); }
