@@ -242,7 +242,7 @@ std::optional<Error> check_position(const Position& pos) {
     if (ok) {
       const Square pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
       ok = pos.piece_on(pushed) == make_piece(them, Pawn) && pos.empty(ep) && pos.empty(origin) &&
-           (pawn_attacks_bb(them, square_bb(ep)) & pos.pieces(us, Pawn));
+           ep_capturable(pos, us, ep);
     }
     if (!ok) return Error{"en passant square " + square_name(ep) + " is not canonical (core/position.h)"};
   }

@@ -224,7 +224,7 @@ class FieldParser {
     if (pos.piece_on(landed) != make_piece(them, Pawn))
       return error(4, "no " + std::string(ColorNames[them]) + " pawn on " + square_name(landed) + " in front of " + name);
     // Normalise: keep the square only when a pawn of the side to move can capture there.
-    if (pawn_attacks_bb(them, square_bb(ep)) & pos.pieces(us, Pawn)) pos.set_ep_square(ep);
+    if (ep_capturable(pos, us, ep)) pos.set_ep_square(ep);
     return std::nullopt;
   }
 

@@ -28,12 +28,6 @@ constexpr auto CastlingKept = [] {
   return kept;
 }();
 
-// Return whether a pawn of `c` could capture en passant on `ep` after the opponent's double push,
-// pins ignored: the canonical rule for keeping an en passant square.
-bool ep_capturable(const Position& pos, Color c, Square ep) {
-  return (pawn_attacks(~c, ep) & pos.pieces(c, Pawn)) != 0;
-}
-
 }  // namespace
 
 Position Position::start() {

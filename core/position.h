@@ -121,4 +121,10 @@ class Position {
   std::uint16_t fullmove_number_ = 1;
 };
 
+// Return whether a pawn of `c` stands beside the pawn that has just passed `ep` (so could capture en
+// passant there, pins ignored): the canonical rule for keeping an en passant square (docs/fen.md).
+inline bool ep_capturable(const Position& pos, Color c, Square ep) {
+  return (pawn_attacks(~c, ep) & pos.pieces(c, Pawn)) != 0;
+}
+
 }  // namespace chessrank

@@ -169,7 +169,7 @@ std::optional<std::string> CprModel::violation(const Position& pos) const {
     if (!pos.empty(ep) || !pos.empty(origin))
       return "en passant square " + square_text(ep) + " but " + square_text(ep) + " and " + square_text(origin) +
              " are not both empty";
-    if (!(pawn_attacks_bb(them, square_bb(ep)) & pos.pieces(us, Pawn)))
+    if (!ep_capturable(pos, us, ep))
       return "en passant square " + square_text(ep) + " but no " + name(us) + " pawn stands beside " + square_text(pushed);
   }
   // Promotions and the captures they need.
