@@ -3,6 +3,7 @@
 namespace chessrank::rank {
 
 UniformBelow::UniformBelow(const BigInt& n) : n_(n) {
+  fits_fixed_ = UInt192::from_big(n_, n_fixed_);
   if (n_ <= 1) return;
   const BigInt max = n_ - 1;
   const std::size_t bits = mpz_sizeinbase(max.get_mpz_t(), 2);

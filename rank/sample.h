@@ -33,8 +33,27 @@ class UniformBelow {
     } while (out >= n_);
   }
 
+  // Return whether n fits 192 bits, so that draw_fixed may be used.
+  bool fits_fixed() const { return fits_fixed_; }
+  // Draw as a UInt192: the same random words, mask and rejections as draw(), so one seed gives the same
+  // indices either way, without BigInt. Requires fits_fixed().
+  template <class Rng>
+  UInt192 draw_fixed(Rng& rng) {
+    if (words_ == 0) return UInt192();
+    std::uint64_t w[3] = {0, 0, 0};
+    UInt192 out;
+    do {
+      for (std::size_t i = 0; i < words_; ++i) w[i] = std::uint64_t(rng());
+      w[words_ - 1] &= top_mask_;
+      out = UInt192::from_limbs(w[0], w[1], w[2]);
+    } while (!(out < n_fixed_));
+    return out;
+  }
+
  private:
   BigInt n_;
+  bool fits_fixed_ = false;
+  UInt192 n_fixed_;
   std::size_t words_ = 0;
   std::uint64_t top_mask_ = ~std::uint64_t(0);
   std::vector<std::uint64_t> buffer_;

@@ -29,6 +29,13 @@ class UInt192 {
     return r;
   }
 
+  // Return the number with these limbs, least significant first.
+  constexpr static UInt192 from_limbs(u64 l0, u64 l1, u64 l2) {
+    UInt192 r;
+    r.l_[0] = l0, r.l_[1] = l1, r.l_[2] = l2;
+    return r;
+  }
+
   constexpr bool is_zero() const { return (l_[0] | l_[1] | l_[2]) == 0; }
   constexpr bool fits_u64() const { return (l_[1] | l_[2]) == 0; }
   constexpr u64 low() const { return l_[0]; }

@@ -124,8 +124,10 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 int run_sample(const std::string& model_name, long long count, std::uint64_t seed) {
   const rank::RankModel& model = model_or_throw(model_name);
   rank::Rng rng(seed);
+  rank::UniformBelow uniform(model.size());
+  BigInt index;
   for (long long i = 0; i < count; ++i) {
-    const BigInt index = rank::uniform_below(model.size(), rng);
+    uniform.draw(rng, index);
     std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
   }
   return ExitOk;

@@ -29,6 +29,26 @@ TEST(Sample, SameSeedSameDraws) {
   for (int i = 0; i < 100; ++i) EXPECT_EQ(uniform_below(n, a), uniform_below(n, b));
 }
 
+// The fixed-width draw uses the same random words, mask and rejections as the BigInt draw: equal
+// streams for bounds of one, two and three words, including powers of two (the mask edge), and no
+// fixed-width draw beyond 192 bits.
+TEST(Sample, FixedDrawsEqualBigIntDraws) {
+  const BigInt one = 1;
+  for (const BigInt& n : {BigInt(1), BigInt(6), BigInt(one << 64), BigInt((one << 64) + 1),
+                          BigInt("8605049631842105183455061937414747080332654546"), BigInt((one << 160) - 3),
+                          BigInt((one << 192) - 1)}) {
+    UniformBelow big_path(n), fixed_path(n);
+    ASSERT_TRUE(fixed_path.fits_fixed());
+    Rng a(17), b(17);
+    BigInt x;
+    for (int i = 0; i < 2000; ++i) {
+      big_path.draw(a, x);
+      ASSERT_EQ(fixed_path.draw_fixed(b).to_big(), x) << n << " draw " << i;
+    }
+  }
+  EXPECT_FALSE(UniformBelow(BigInt(one << 192)).fits_fixed());
+}
+
 // Chi-square of sampled positions against the exact sizes of the model's blocks, grouped by side to move
 // and the number of pawns on the board (the level-4 blocks summed over frames and opposed files).
 TEST(Sample, ModelSamplesMatchExactBlockSizes) {
