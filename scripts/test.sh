@@ -8,5 +8,5 @@ for flavour in release sanitize; do
   echo "== $flavour build" >&2
   "$root/scripts/build.sh" "$flavour"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir "$root/build/$flavour" -j "$(nproc)" --output-on-failure --timeout 1500
+    ctest --test-dir "$root/build/$flavour" -j "$(nproc)" --output-on-failure
 done

@@ -170,7 +170,7 @@ TEST(StockfishPerft, AgreesWithStockfishOnRandomPositions) {
   ASSERT_TRUE(ready) << "no uciok from " << StockfishPath;
 
   const std::vector<Position> sample = sample_positions();
-  int with_ep = 0, with_castling = 0, with_promotion = 0, checked = 0;
+  int with_ep = 0, with_castling = 0, with_promotion = 0;
   for (Position pos : sample) {
     const std::string fen = to_fen(pos);
     with_ep += pos.ep_square() != NoSquare;
@@ -191,15 +191,13 @@ TEST(StockfishPerft, AgreesWithStockfishOnRandomPositions) {
     ASSERT_EQ(total, theirs.total) << fen;
     ASSERT_EQ(perft(pos, Depth), theirs.total) << fen;
     ASSERT_EQ(ours, theirs.moves) << fen;
-    ++checked;
   }
-  EXPECT_EQ(checked, int(sample.size()));
   EXPECT_GE(int(sample.size()), 1000);
   EXPECT_GE(with_ep, 100);
   EXPECT_GE(with_castling, 300);
   EXPECT_GE(with_promotion, 20);
   std::printf("checked %d positions at depth %d: %d with en passant, %d with castling rights, %d with promotions\n",
-              checked, Depth, with_ep, with_castling, with_promotion);
+              int(sample.size()), Depth, with_ep, with_castling, with_promotion);
 }
 
 }  // namespace

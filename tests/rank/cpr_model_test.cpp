@@ -209,6 +209,8 @@ TEST(CprModel, FrozenVectors) {
       {"4302385638344796501931775617362176148015938970", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"},
       {"8571553442544620021697095803204031275835901328", "4k3/8/8/8/2pPp3/8/8/4K3 b - d3"},
   };
+  // A frozen model keeps its size.
+  EXPECT_EQ(model().size(), BigInt("8605049631842105183455061937414747080332654546"));
   // The sampler must keep drawing the same indices too, or the first six pairs stop being uniform draws.
   Rng rng(20261121);
   for (int i = 0; i < 6; ++i) EXPECT_EQ(uniform_below(model().size(), rng), BigInt(pairs[i].first));
