@@ -5,14 +5,12 @@
 #include <cstdio>
 #include <vector>
 
-#include "codec/slot26.h"
-#include "core/fen.h"
-#include "tests/support/corpus.h"
-#ifdef CHESSRANK_HAVE_RANK
 #include "codec/rank_code.h"
+#include "codec/slot26.h"
 #include "core/bigint.h"
+#include "core/fen.h"
 #include "rank/model.h"
-#endif
+#include "tests/support/corpus.h"
 
 namespace chessrank::codec {
 namespace {
@@ -42,7 +40,9 @@ std::size_t binary_fen_bytes(const Position& pos) {
 
 TEST(FormatSizes, CorpusFigures) {
   const std::vector<Position> corpus = testing::random_game_corpus(100000);
+  const rank::RankModel& model = **rank_code_model();
   std::size_t fen_total = 0, fen_max = 0, fen4_total = 0, bin_total = 0, bin_max = 0;
+  std::size_t slot_total = 0, slot_max = 0, counted_total = 0, rank_total = 0, rank_max = 0;
   for (const Position& p : corpus) {
     const std::size_t f = to_fen(p).size() + 1, f4 = to_fen4(p).size() + 1, b = binary_fen_bytes(p);
     fen_total += f;
@@ -50,20 +50,28 @@ TEST(FormatSizes, CorpusFigures) {
     fen_max = std::max(fen_max, f);
     bin_total += b;
     bin_max = std::max(bin_max, b);
-    ASSERT_TRUE(encode_slot26(p).ok());
+    const auto slot = encode_slot26(p);
+    const auto counters = encode_counters(p);
+    const auto ranked = encode_rank(model, p);
+    ASSERT_TRUE(slot.ok() && counters.ok() && ranked.ok()) << to_fen(p);
+    slot_total += slot->size();
+    slot_max = std::max(slot_max, slot->size());
+    counted_total += slot->size() + counters->size();
+    rank_total += ranked->size();
+    rank_max = std::max(rank_max, ranked->size());
   }
   const double n = double(corpus.size());
   std::printf("| format | bytes/position (mean) | max on corpus |\n");
   std::printf("| FEN text + newline | %.2f | %zu |\n", double(fen_total) / n, fen_max);
   std::printf("| FEN, 4 fields + newline | %.2f | - |\n", double(fen4_total) / n);
   std::printf("| binary FEN (variable) | %.2f | %zu |\n", double(bin_total) / n, bin_max);
-  std::printf("| slot26 | %zu | %zu |\n", Slot26Bytes, Slot26Bytes);
-  std::printf("| slot26 --counters | %zu | %zu |\n", Slot26Bytes + CounterBytes, Slot26Bytes + CounterBytes);
-#ifdef CHESSRANK_HAVE_RANK
-  const auto& model = **rank_code_model();
-  std::printf("| rank (%s) | %zu | %zu |  log2 N = %.3f\n", std::string(model.name()).c_str(), rank_code_bytes(model),
-              rank_code_bytes(model), log2_big(model.size()));
-#endif
+  std::printf("| slot26 | %.2f | %zu |\n", double(slot_total) / n, slot_max);
+  std::printf("| slot26 --counters | %.2f | - |\n", double(counted_total) / n);
+  std::printf("| rank (%s) | %.2f | %zu |  log2 N = %.3f\n", std::string(model.name()).c_str(), double(rank_total) / n,
+              rank_max, log2_big(model.size()));
+  // Fixed-size codes: every position takes the same bytes.
+  EXPECT_EQ(slot_total, slot_max * corpus.size());
+  EXPECT_EQ(rank_total, rank_max * corpus.size());
   EXPECT_LT(double(bin_total) / n, double(fen_total) / n);
   EXPECT_LE(bin_max, 28u);
 }
