@@ -16,9 +16,7 @@
 #include "core/bigint.h"
 #include "tools/command.h"
 #include "tools/input.h"
-#ifdef CHESSRANK_HAVE_RANK
 #include "rank/model.h"
-#endif
 
 namespace chessrank::cli {
 namespace {
@@ -53,14 +51,17 @@ Row quoted(std::string name, std::string year, std::string author, std::string t
   return Row{std::move(name), std::move(year), std::move(author), 0, std::move(text), log10, "quoted, not computed"};
 }
 
-#ifdef CHESSRANK_HAVE_RANK
 const BigInt* rank_model_size(const std::string& name) {
   const rank::RankModel* m = rank::find_model(name);
   return m ? &m->size() : nullptr;
 }
-#else
-const BigInt* rank_model_size(const std::string&) { return nullptr; }
-#endif
+
+// Return the models --model takes: the published ones, the ranking models of rank/model.h, nopromo.
+std::string model_list() {
+  std::string list = "seed2006, tromp2021";
+  for (const std::string& m : rank::model_names()) list += ", " + m;
+  return list + " or nopromo";
+}
 
 int overview() {
   std::vector<Row> rows;
@@ -173,31 +174,22 @@ int run(const Options& o) {
     print_value(o.model, bound::nopromo_count({}), o, parts);
     return ExitOk;
   }
-  if (o.model == "cpr" || o.model == "v1") {
+  if (const BigInt* n = rank_model_size(o.model)) {
     if (variant || o.breakdown) {
       report_error("", "model " + o.model + " is a fixed ranking model: --diagrams, --breakdown, --no-castling, "
                        "--no-en-passant and --white-to-move are not supported");
       return ExitUsage;
     }
-    const BigInt* n = rank_model_size(o.model);
-    if (!n) {
-#ifdef CHESSRANK_HAVE_RANK
-      report_error("", "model " + o.model + " is not provided by the rank library of this build");
-#else
-      report_error("", "model " + o.model + " is not available in this build (no rank library)");
-#endif
-      return ExitFailure;
-    }
     print_value(o.model, *n, o, parts);
     return ExitOk;
   }
-  report_error("--model", "unknown model '" + o.model + "' (expected seed2006, tromp2021, cpr, v1 or nopromo)");
+  report_error("--model", "unknown model '" + o.model + "' (expected " + model_list() + ")");
   return ExitUsage;
 }
 
 std::function<int()> setup(CLI::App& cmd) {
   auto opt = std::make_shared<Options>();
-  cmd.add_option("--model", opt->model, "seed2006, tromp2021, cpr, v1 or nopromo");
+  cmd.add_option("--model", opt->model, model_list());
   cmd.add_flag("--diagrams", opt->diagrams, "count diagrams: no side to move, castling or en passant");
   cmd.add_flag("--breakdown", opt->breakdown, "print the cases the total is the sum of");
   cmd.add_flag("--json", opt->json, "print one JSON object");

@@ -91,10 +91,6 @@ std::function<int()> setup(CLI::App& cmd) {
       "Every position that passes counts, so the figure is an upper estimate. Same seed and samples give\n"
       "the same result for any --threads and across checkpoint resumes.");
   return [o] {
-#ifndef CHESSRANK_HAVE_RANK
-    report_error("", "this build has no ranking model (the rank library was not built)");
-    return ExitFailure;
-#else
     const rank::RankModel* model = rank::find_model(o->model);
     if (!model) {
       std::string names;
@@ -132,7 +128,6 @@ std::function<int()> setup(CLI::App& cmd) {
       status = ExitFailure;
     }
     return status;
-#endif
   };
 }
 
