@@ -16,6 +16,7 @@
 #include "core/bigint.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/model_option.h"
 #include "rank/model.h"
 
 namespace chessrank::cli {
@@ -57,11 +58,7 @@ const BigInt* rank_model_size(const std::string& name) {
 }
 
 // Return the models --model takes: the published ones, the ranking models of rank/model.h, nopromo.
-std::string model_list() {
-  std::string list = "seed2006, tromp2021";
-  for (const std::string& m : rank::model_names()) list += ", " + m;
-  return list + " or nopromo";
-}
+std::string bound_models() { return "seed2006, tromp2021, " + model_list() + " or nopromo"; }
 
 int overview() {
   std::vector<Row> rows;
@@ -183,13 +180,13 @@ int run(const Options& o) {
     print_value(o.model, *n, o, parts);
     return ExitOk;
   }
-  report_error("--model", "unknown model '" + o.model + "' (expected " + model_list() + ")");
+  report_error("--model", "unknown model '" + o.model + "' (expected " + bound_models() + ")");
   return ExitUsage;
 }
 
 std::function<int()> setup(CLI::App& cmd) {
   auto opt = std::make_shared<Options>();
-  cmd.add_option("--model", opt->model, model_list());
+  cmd.add_option("--model", opt->model, bound_models());
   cmd.add_flag("--diagrams", opt->diagrams, "count diagrams: no side to move, castling or en passant");
   cmd.add_flag("--breakdown", opt->breakdown, "print the cases the total is the sum of");
   cmd.add_flag("--json", opt->json, "print one JSON object");

@@ -12,6 +12,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/model_option.h"
 
 namespace chessrank::cli {
 namespace {
@@ -78,7 +79,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples);
   cmd.add_option("--seed", o->seed, "random seed (default 1)");
   cmd.add_option("--threads", o->threads, "worker threads (default: all cores); never changes the result");
-  cmd.add_option("--model", o->model, "ranking model to sample")->capture_default_str();
+  add_model_option(cmd, o->model, "ranking model to sample");
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists");
@@ -91,13 +92,7 @@ std::function<int()> setup(CLI::App& cmd) {
       "Every position that passes counts, so the figure is an upper estimate. Same seed and samples give\n"
       "the same result for any --threads and across checkpoint resumes.");
   return [o] {
-    const rank::RankModel* model = rank::find_model(o->model);
-    if (!model) {
-      std::string names;
-      for (const std::string& n : rank::model_names()) names += (names.empty() ? "" : ", ") + n;
-      report_error("", "unknown model '" + o->model + "' (models: " + names + ")");
-      return ExitUsage;
-    }
+    const rank::RankModel* model = rank::find_model(o->model);  // add_model_option checked the name
     estimator::EstimateOptions options;
     options.samples = o->samples;
     options.seconds = o->seconds;

@@ -11,22 +11,10 @@
 #include "rank/sample.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/model_option.h"
 
 namespace chessrank::cli {
 namespace {
-
-std::string model_list() {
-  std::string s;
-  for (const std::string& n : rank::model_names()) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
-void add_model_option(CLI::App& cmd, std::string& model) {
-  model = std::string(rank::DefaultModel);
-  cmd.add_option("--model", model, "ranking model: " + model_list())
-      ->check(CLI::IsMember(rank::model_names()))
-      ->capture_default_str();
-}
 
 // Return the model or throw a usage error naming the valid ones.
 const rank::RankModel& model_or_throw(const std::string& name) {
