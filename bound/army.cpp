@@ -6,13 +6,11 @@
 
 namespace chessrank::bound {
 
-namespace {
 std::uint64_t factorial(int n) {
   std::uint64_t f = 1;
   for (int i = 2; i <= n; ++i) f *= std::uint64_t(i);
   return f;
 }
-}  // namespace
 
 std::vector<ArmySummary> armies(const ArmyRule& rule) {
   std::map<std::tuple<int, int, int>, std::uint64_t> merged;

@@ -30,6 +30,9 @@ struct ArmyRule {
 // Return the summaries of all armies allowed by `rule`, merged.
 std::vector<ArmySummary> armies(const ArmyRule& rule);
 
+// Return n! for 0 <= n <= 20.
+std::uint64_t factorial(int n);
+
 // Return n! / (a! b! (n-a-b)!), or 0 when a, b < 0 or a + b > n.
 BigInt trinomial(int n, int a, int b);
 

@@ -125,13 +125,6 @@ std::array<BigInt, Moments> piece_poly(long x0, int kl, long y0, int kd) {
   return p;
 }
 
-BigInt to_big(U128 v) {
-  BigInt r = static_cast<unsigned long>(static_cast<std::uint64_t>(v >> 64));
-  r <<= 64;
-  r += static_cast<unsigned long>(static_cast<std::uint64_t>(v));
-  return r;
-}
-
 // A joint DP state: pawn counts and the Pareto set of (white, black) profile pairs, one pair per
 // choice of yielding sides on the crossed files so far (dominated pairs dropped), as a byte string.
 using Pair = std::pair<Profile, Profile>;
@@ -272,11 +265,10 @@ BigInt nopromo_count(const NopromoShape& shape) {
   // Pieces other than king and bishops: ways[c] = sum over q + r + n = c of c! / (q! r! n!).
   std::vector<std::uint64_t> ways(std::size_t(shape.queens + shape.rooks + shape.knights + 1), 0);
   {
-    auto fact = [](int n) { std::uint64_t r = 1; for (int i = 2; i <= n; ++i) r *= std::uint64_t(i); return r; };
     for (int q = 0; q <= shape.queens; ++q)
       for (int r = 0; r <= shape.rooks; ++r)
         for (int n = 0; n <= shape.knights; ++n)
-          ways[std::size_t(q + r + n)] += fact(q + r + n) / (fact(q) * fact(r) * fact(n));
+          ways[std::size_t(q + r + n)] += factorial(q + r + n) / (factorial(q) * factorial(r) * factorial(n));
   }
   const int cmax = int(ways.size()) - 1;
   const int squares = files * shape.ranks;
@@ -302,7 +294,7 @@ BigInt nopromo_count(const NopromoShape& shape) {
                   const auto poly = piece_poly(light_squares, kl, long(dark_squares) - p, kd);
                   BigInt bishops = 0;
                   for (int k = 0; k < Moments; ++k)
-                    if (poly[std::size_t(k)] != 0) bishops += poly[std::size_t(k)] * to_big(a[std::size_t(k)]);
+                    if (poly[std::size_t(k)] != 0) addmul_u128(bishops, poly[std::size_t(k)], a[std::size_t(k)]);
                   // Kings and the other pieces on the squares left: S! / ((S-2-cw-cb)! cw! cb!) * ways.
                   const int rest = squares - p - kl - kd;
                   if (rest < 2 + cw + cb) continue;

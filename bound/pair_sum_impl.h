@@ -27,7 +27,6 @@ BigInt pair_sum(const std::vector<ArmySummary>& white, const std::vector<ArmySum
         for (int bc = 0; bc < C; ++bc) tri[std::size_t(wc) * C + bc] = trinomial(s, wc, bc);
       for (int t = 0; t < C + C + T; ++t) {
         BigInt h = 0;
-        bool any = false;
         for (int wc = 0; wc < C; ++wc)
           for (int bc = 0; bc < C; ++bc) {
             const int pr = t - wc - bc;
@@ -35,9 +34,8 @@ BigInt pair_sum(const std::vector<ArmySummary>& white, const std::vector<ArmySum
             const Uint128 v = at(wp, bp, wc, bc, pr);
             if (v == 0) continue;
             addmul_u128(h, tri[std::size_t(wc) * C + bc], v);
-            any = true;
           }
-        if (!any || h == 0) continue;
+        if (h == 0) continue;
         const BigInt f = factor(wp, bp, t);
         if (f != 0) total += f * h;
       }

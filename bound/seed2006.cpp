@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "bound/army.h"
+#include "core/bitboard.h"
 #include "core/types.h"
 
 namespace chessrank::bound {
@@ -12,7 +13,7 @@ namespace chessrank::bound {
 namespace {
 
 bool is_edge(int s) { return s < 8 || s >= 56; }
-bool adjacent(int a, int b) { return a != b && std::abs(a % 8 - b % 8) <= 1 && std::abs(a / 8 - b / 8) <= 1; }
+bool adjacent(int a, int b) { return distance(Square(a), Square(b)) == 1; }
 bool orthogonally_adjacent(int a, int b) { return adjacent(a, b) && (a % 8 == b % 8 || a / 8 == b / 8); }
 
 // Return the seed program's `count fixp pspace fixwr fixbr`.

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <thread>
 
@@ -63,16 +64,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
 }
 
 // Checkpoint: a small text file of "key value" lines.
-template <std::size_t N>
-std::string join(const std::array<std::uint64_t, N>& a) {
-  std::string s;
-  for (std::size_t i = 0; i < N; ++i) {
-    if (i) s += ',';
-    s += std::to_string(a[i]);
-  }
-  return s;
-}
-std::string join(const std::vector<std::uint64_t>& a) {
+std::string join(std::span<const std::uint64_t> a) {
   std::string s;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (i) s += ',';

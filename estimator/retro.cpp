@@ -34,9 +34,7 @@ class Retractor {
     for (int pt = Pawn; pt <= King; ++pt) army_[pt] = pos.pieces(them_, PieceType(pt));
     // A capture needs a missing man of S to restore; which kind does not matter for the attack test.
     can_uncapture_ = popcount(pos.pieces(us_)) < 16;
-    checkers_ = (pawn_attacks(us_, ksq_) & army_[Pawn]) | (knight_attacks(ksq_) & army_[Knight]) |
-                (king_attacks(ksq_) & army_[King]) | (bishop_attacks(ksq_, occ_) & (army_[Bishop] | army_[Queen])) |
-                (rook_attacks(ksq_, occ_) & (army_[Rook] | army_[Queen]));
+    checkers_ = pos.checkers();
   }
 
   // Return whether some retraction works: first one that leaves the material and pawns as they are

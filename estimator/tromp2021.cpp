@@ -35,13 +35,7 @@ int slack(const Position& pos) {
   const int captures = 32 - popcount(pos.pieces());
   const int maxuwp = bpx + captures - wproms;
   const int minopp = wp - maxuwp;  // equals bp - maxubp: both are wp + bp + proms - 8 - captures
-  int opposed = 0;
-  for (int f = 0; f < 8; ++f) {
-    const Bitboard w = pos.pieces(White, Pawn) & file_bb(File(f));
-    const Bitboard b = pos.pieces(Black, Pawn) & file_bb(File(f));
-    if (w && b && msb(b) > lsb(w)) ++opposed;
-  }
-  return opposed - minopp;
+  return detail::opposed_files(pos) - minopp;
 }
 
 char letter(PieceType pt) { return " pnbrqk"[pt]; }

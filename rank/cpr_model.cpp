@@ -2,13 +2,14 @@
 
 #include <algorithm>
 
+#include "core/fen.h"
+
 namespace chessrank::rank {
 
 namespace {
 
 const char* const FileNames = "abcdefgh";
 
-std::string square_text(Square s) { return std::string{FileNames[file_of(s)], char('1' + rank_of(s))}; }
 
 std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
@@ -144,7 +145,7 @@ std::optional<std::string> CprModel::violation(const Position& pos) const {
       return std::string(c == White ? "white" : "black") + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
   }
   if (const Bitboard back = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
-    return "pawn on " + square_text(lsb(back));
+    return "pawn on " + square_name(lsb(back));
   const auto name = [](Color c) { return std::string(c == White ? "white" : "black"); };
 
   // Castling: every right needs its king and rook at home.
@@ -154,23 +155,23 @@ std::optional<std::string> CprModel::violation(const Position& pos) const {
     const Square king = relative_square(c, E1), rook = castling_rook_square(right);
     if (pos.piece_on(king) != make_piece(c, King) || pos.piece_on(rook) != make_piece(c, Rook))
       return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
-             " king on " + square_text(king) + " and rook on " + square_text(rook);
+             " king on " + square_name(king) + " and rook on " + square_name(rook);
   }
   // En passant: the opponent's pawn just moved two squares and a pawn of the side to move stands beside it.
   if (const Square ep = pos.ep_square(); ep != NoSquare) {
     const Color us = pos.side_to_move(), them = ~us;
     if (relative_rank(us, ep) != Rank6)
-      return "en passant square " + square_text(ep) + " is not on rank " + (us == White ? "6" : "3") + " with " +
+      return "en passant square " + square_name(ep) + " is not on rank " + (us == White ? "6" : "3") + " with " +
              name(us) + " to move";
     const Square pushed = Square(ep - pawn_push(us));
     const Square origin = Square(ep + pawn_push(us));
     if (pos.piece_on(pushed) != make_piece(them, Pawn))
-      return "en passant square " + square_text(ep) + " without a " + name(them) + " pawn on " + square_text(pushed);
+      return "en passant square " + square_name(ep) + " without a " + name(them) + " pawn on " + square_name(pushed);
     if (!pos.empty(ep) || !pos.empty(origin))
-      return "en passant square " + square_text(ep) + " but " + square_text(ep) + " and " + square_text(origin) +
+      return "en passant square " + square_name(ep) + " but " + square_name(ep) + " and " + square_name(origin) +
              " are not both empty";
     if (!ep_capturable(pos, us, ep))
-      return "en passant square " + square_text(ep) + " but no " + name(us) + " pawn stands beside " + square_text(pushed);
+      return "en passant square " + square_name(ep) + " but no " + name(us) + " pawn stands beside " + square_name(pushed);
   }
   // Promotions and the captures they need.
   int wprom = 0, bprom = 0, men = 0;

@@ -6,14 +6,14 @@ namespace chessrank::bound {
 namespace {
 
 // Return n!, independently of the binomials trinomial is built from.
-BigInt factorial(unsigned n) {
+BigInt big_factorial(unsigned n) {
   BigInt f;
   mpz_fac_ui(f.get_mpz_t(), n);
   return f;
 }
 
 TEST(Army, TrinomialIsTheMultinomial) {
-  EXPECT_EQ(trinomial(48, 8, 8), factorial(48) / (factorial(8) * factorial(8) * factorial(32)));
+  EXPECT_EQ(trinomial(48, 8, 8), big_factorial(48) / (big_factorial(8) * big_factorial(8) * big_factorial(32)));
   EXPECT_EQ(trinomial(5, 3, 3), 0);
   EXPECT_EQ(trinomial(5, -1, 3), 0);
   EXPECT_EQ(trinomial(6, 2, 1), 60);  // 6! / (2! 1! 3!)

@@ -76,7 +76,7 @@ TEST(Tromp2021, VariantsKeepExactlyTheirCases) {
 
 // Without pairs the count is the multinomial 48! / (wp! bp! (48 - wp - bp)!), computed here from factorials.
 TEST(Tromp2021, PawnsWithoutPairsArePlainPlacements) {
-  const auto factorial = [](unsigned n) {
+  const auto big_factorial = [](unsigned n) {
     BigInt f;
     mpz_fac_ui(f.get_mpz_t(), n);
     return f;
@@ -84,7 +84,7 @@ TEST(Tromp2021, PawnsWithoutPairsArePlainPlacements) {
   for (unsigned wp = 0; wp <= 8; ++wp)
     for (unsigned bp = 0; bp <= 8; ++bp)
       EXPECT_EQ(tromp2021_pawns(0, int(wp), int(bp), 0),
-                factorial(48) / (factorial(wp) * factorial(bp) * factorial(48 - wp - bp)));
+                big_factorial(48) / (big_factorial(wp) * big_factorial(bp) * big_factorial(48 - wp - bp)));
 }
 
 // Count (placement, choice of o files each with a designated white pawn directly below a black pawn,
