@@ -12,17 +12,14 @@
 #include "core/fen.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank::codec {
 namespace {
 
-constexpr std::size_t Scale = testing::unless_sanitized<std::size_t>(1, 10);  // divides the work
+using testing::fen_or_fail;
 
-Position fen(const std::string& text) {
-  Result<Position> p = parse_fen(text);
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error());
-  return p.ok() ? *p : Position();
-}
+constexpr std::size_t Scale = testing::unless_sanitized<std::size_t>(1, 10);  // divides the work
 
 std::string hex(const Slot26Code& c) {
   static const char* digits = "0123456789abcdef";
@@ -154,7 +151,7 @@ TEST(Slot26, ExtremePositionsRoundTrip) {
       "k7/PPPPPPP1/8/8/8/8/8/QQ2K3 w - - 0 1",               // 7 pawns + 1 promoted queen
       "Kk6/8/8/8/8/8/8/8 w - - 0 1",                         // kings adjacent: stored like FEN does
   };
-  for (const char* f : fens) expect_round_trip(fen(f), f);
+  for (const char* f : fens) expect_round_trip(fen_or_fail(f), f);
 
   // All 16 castling combinations, each with and without an en passant square.
   for (int cr = 0; cr < 16; ++cr) {
@@ -164,12 +161,12 @@ TEST(Slot26, ExtremePositionsRoundTrip) {
     if (cr & 4) rights += 'k';
     if (cr & 8) rights += 'q';
     if (rights.empty()) rights = "-";
-    expect_round_trip(fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w " + rights + " - 0 1"), rights);
-    expect_round_trip(fen("r3k2r/pp1ppppp/8/8/2pP4/8/PPP1PPPP/R3K2R b " + rights + " d3 0 1"), rights + " ep");
+    expect_round_trip(fen_or_fail("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w " + rights + " - 0 1"), rights);
+    expect_round_trip(fen_or_fail("r3k2r/pp1ppppp/8/8/2pP4/8/PPP1PPPP/R3K2R b " + rights + " d3 0 1"), rights + " ep");
   }
 
   // Eight promotions per side with every kind, all originals on the board: 32 men, no pawns.
-  expect_round_trip(fen("rnbqkbnr/qqrrbbnn/8/8/8/8/QQRRBBNN/RNBQKBNR w KQkq - 0 1"), "8 promotions each");
+  expect_round_trip(fen_or_fail("rnbqkbnr/qqrrbbnn/8/8/8/8/QQRRBBNN/RNBQKBNR w KQkq - 0 1"), "8 promotions each");
   // Nine bishops on dark squares and one on a light square.
   expect_round_trip(build({{WhiteKing, E1}, {BlackKing, E8}, {WhiteBishop, A3}, {WhiteBishop, C3},
                            {WhiteBishop, E3}, {WhiteBishop, G3}, {WhiteBishop, B4}, {WhiteBishop, D4},
@@ -177,7 +174,7 @@ TEST(Slot26, ExtremePositionsRoundTrip) {
                     "9 dark bishops");
   // Promoted bishops when the original of that colour is missing cannot exist: two light bishops and
   // no dark one means one promotion.
-  expect_round_trip(fen("4k3/8/8/8/8/8/PPPPPPP1/4KB1B w - - 0 1"), "two light bishops, 7 pawns");
+  expect_round_trip(fen_or_fail("4k3/8/8/8/8/8/PPPPPPP1/4KB1B w - - 0 1"), "two light bishops, 7 pawns");
 }
 
 TEST(Slot26, RefusesPositionsOutsideTheCode) {
@@ -189,24 +186,24 @@ TEST(Slot26, RefusesPositionsOutsideTheCode) {
       "4k3/8/8/8/8/8/pppppppp/4K1n1 w - - 0 1",    // control: 8 pawns and an original knight encode
   };
   for (int i = 0; i < 4; ++i) {
-    const Result<Slot26Code> code = encode_slot26(fen(fens[i]));
+    const Result<Slot26Code> code = encode_slot26(fen_or_fail(fens[i]));
     EXPECT_FALSE(code.ok()) << fens[i];
     if (!code.ok()) {
       EXPECT_NE(code.error().find("more than 8"), std::string::npos) << code.error();
     }
   }
-  EXPECT_TRUE(encode_slot26(fen(fens[4])).ok());
+  EXPECT_TRUE(encode_slot26(fen_or_fail(fens[4])).ok());
 
   Position no_king = build({{WhiteKing, E1}});
   const Result<Slot26Code> a = encode_slot26(no_king);
   ASSERT_FALSE(a.ok());
   EXPECT_NE(a.error().find("black has 0 kings"), std::string::npos) << a.error();
 
-  Position bad_castling = fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  Position bad_castling = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   bad_castling.set_castling_rights(WhiteKingside);
   EXPECT_FALSE(encode_slot26(bad_castling).ok());
 
-  Position bad_ep = fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
+  Position bad_ep = fen_or_fail("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
   bad_ep.set_ep_square(C6);
   EXPECT_FALSE(encode_slot26(bad_ep).ok());
 }

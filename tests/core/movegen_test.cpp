@@ -12,17 +12,14 @@
 
 #include "core/fen.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank {
 namespace {
 
-constexpr int RandomGames = testing::unless_sanitized(1500, 100);
+using testing::fen_or_fail;
 
-Position from_fen(const std::string& fen) {
-  const Result<Position> r = parse_fen(fen);
-  EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Position();
-}
+constexpr int RandomGames = testing::unless_sanitized(1500, 100);
 
 // Generate pseudo-legal moves square by square, then keep those after which our king is not attacked.
 std::vector<Move> reference_moves(const Position& pos) {
@@ -101,7 +98,7 @@ TEST(MoveGen, MatchesReferenceOverRandomGames) {
   std::mt19937_64 rng(99);
   int positions = 0, with_ep = 0, in_check = 0;
   for (int g = 0; g < RandomGames; ++g) {
-    Position pos = from_fen(starts[g % 5]);
+    Position pos = fen_or_fail(starts[g % 5]);
     const int plies = int(rng() % 100);
     for (int ply = 0; ply <= plies; ++ply) {
       const MoveList moves = legal_moves(pos);
@@ -126,55 +123,55 @@ bool has(const Position& pos, Square from, Square to, MoveKind kind = MoveKind::
 
 TEST(MoveGen, EnPassantEdgeCases) {
   // The capturer and the captured pawn both leave the fifth rank, exposing the king to the rook.
-  Position pos = from_fen("8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1");
+  Position pos = fen_or_fail("8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1");
   EXPECT_EQ(pos.ep_square(), E6);
   EXPECT_FALSE(has(pos, D5, E6, MoveKind::EnPassant));
   EXPECT_TRUE(has(pos, D5, D6));
   // The same without the rook is legal.
-  pos = from_fen("8/8/8/K2Pp3/8/8/8/7k w - e6 0 1");
+  pos = fen_or_fail("8/8/8/K2Pp3/8/8/8/7k w - e6 0 1");
   EXPECT_TRUE(has(pos, D5, E6, MoveKind::EnPassant));
   // Capturing the checking pawn en passant is an evasion.
-  pos = from_fen("8/8/8/4k3/3Pp3/8/8/4K3 b - d3 0 1");
+  pos = fen_or_fail("8/8/8/4k3/3Pp3/8/8/4K3 b - d3 0 1");
   EXPECT_TRUE(pos.in_check());
   EXPECT_TRUE(has(pos, E4, D3, MoveKind::EnPassant));
   // Diagonal pin of the capturer: the capture leaves the b7-g2 diagonal.
-  pos = from_fen("8/1k6/8/8/3Pp3/8/6B1/4K3 b - d3 0 1");
+  pos = fen_or_fail("8/1k6/8/8/3Pp3/8/6B1/4K3 b - d3 0 1");
   EXPECT_EQ(pos.ep_square(), D3);
   EXPECT_FALSE(has(pos, E4, D3, MoveKind::EnPassant));
   EXPECT_FALSE(has(pos, E4, E3));
   // Capturing along the pin diagonal (b8-h2) keeps the king covered.
-  pos = from_fen("1b5k/8/8/3pP3/8/8/7K/8 w - d6 0 1");
+  pos = fen_or_fail("1b5k/8/8/3pP3/8/8/7K/8 w - d6 0 1");
   EXPECT_TRUE(has(pos, E5, D6, MoveKind::EnPassant));
   EXPECT_FALSE(has(pos, E5, E6));
 }
 
 TEST(MoveGen, CastlingRules) {
   // f8 rook covers f1: no short castling; b1 under attack does not stop long castling.
-  Position pos = from_fen("1r2kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  Position pos = fen_or_fail("1r2kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_FALSE(has(pos, E1, G1, MoveKind::Castling));
   EXPECT_TRUE(has(pos, E1, C1, MoveKind::Castling));
   // d8 rook covers d1: no long castling.
-  pos = from_fen("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  pos = fen_or_fail("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_TRUE(has(pos, E1, G1, MoveKind::Castling));
   EXPECT_FALSE(has(pos, E1, C1, MoveKind::Castling));
   // In check: no castling at all.
-  pos = from_fen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  pos = fen_or_fail("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_FALSE(has(pos, E1, G1, MoveKind::Castling));
   EXPECT_FALSE(has(pos, E1, C1, MoveKind::Castling));
   // A piece on b1 blocks the long castling; without rights nothing is generated.
-  pos = from_fen("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+  pos = fen_or_fail("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
   EXPECT_FALSE(has(pos, E1, C1, MoveKind::Castling));
   EXPECT_TRUE(has(pos, E1, G1, MoveKind::Castling));
-  pos = from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+  pos = fen_or_fail("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
   EXPECT_FALSE(has(pos, E1, G1, MoveKind::Castling));
   // Black castles too.
-  pos = from_fen("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
+  pos = fen_or_fail("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
   EXPECT_TRUE(has(pos, E8, G8, MoveKind::Castling));
   EXPECT_TRUE(has(pos, E8, C8, MoveKind::Castling));
 }
 
 TEST(MoveGen, PromotionsChecksAndMates) {
-  Position pos = from_fen("2n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+  Position pos = fen_or_fail("2n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
   int promotions = 0;
   for (const Move m : legal_moves(pos)) promotions += m.kind() == MoveKind::Promotion;
   EXPECT_EQ(promotions, 8);  // b8 and xc8, four pieces each
@@ -182,12 +179,12 @@ TEST(MoveGen, PromotionsChecksAndMates) {
     EXPECT_TRUE(legal_moves(pos).contains(Move(B7, C8, MoveKind::Promotion, pt)));
 
   // Double check (rook h1 and knight d3): only the king moves.
-  pos = from_fen("4k3/8/8/8/8/3n4/8/4K2r w - - 0 1");
+  pos = fen_or_fail("4k3/8/8/8/8/3n4/8/4K2r w - - 0 1");
   EXPECT_EQ(popcount(pos.checkers()), 2);
   EXPECT_FALSE(legal_moves(pos).empty());
   for (const Move m : legal_moves(pos)) EXPECT_EQ(m.from(), E1);
   // A single check by a slider: blocks and captures by other pieces are legal.
-  pos = from_fen("4k3/8/8/8/1b6/8/8/RN2K3 w Q - 0 1");
+  pos = fen_or_fail("4k3/8/8/8/1b6/8/8/RN2K3 w Q - 0 1");
   EXPECT_EQ(pos.checkers(), square_bb(B4));
   EXPECT_TRUE(has(pos, B1, C3));
   EXPECT_TRUE(has(pos, B1, D2));
@@ -196,15 +193,15 @@ TEST(MoveGen, PromotionsChecksAndMates) {
   EXPECT_EQ(count_legal_moves(pos), legal_moves(pos).size());
 
   // Fool's mate: no moves, in check. Stalemate: no moves, not in check.
-  pos = from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  pos = fen_or_fail("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   EXPECT_TRUE(pos.in_check());
   EXPECT_TRUE(legal_moves(pos).empty());
   EXPECT_EQ(count_legal_moves(pos), 0u);
-  pos = from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  pos = fen_or_fail("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
   EXPECT_FALSE(pos.in_check());
   EXPECT_EQ(count_legal_moves(pos), 0u);
   // The most moves known in a legal position.
-  pos = from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
+  pos = fen_or_fail("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
   EXPECT_EQ(legal_moves(pos).size(), 218u);
   EXPECT_EQ(count_legal_moves(pos), 218u);
 }

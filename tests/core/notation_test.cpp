@@ -12,19 +12,16 @@
 #include "core/movegen.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank {
 namespace {
 
+using testing::fen_or_fail;
+
 constexpr int GameCount = testing::unless_sanitized(30, 4);
 
 using testing::random_game_positions;
-
-Position fen(const std::string& text) {
-  const Result<Position> r = parse_fen(text);
-  EXPECT_TRUE(r.ok()) << text << ": " << r.error();
-  return r.ok() ? *r : Position::start();
-}
 
 Move uci(const Position& pos, const std::string& text) {
   const Result<Move> r = parse_uci(pos, text);
@@ -120,19 +117,19 @@ TEST(Notation, CheckAndMateMarksAgreeWithMoveGeneration) {
 }
 
 TEST(Notation, DisambiguatesByFileThenRankThenBoth) {
-  const Position rooks_rank = fen("6k1/8/8/8/8/8/4K3/R6R w - - 0 1");
+  const Position rooks_rank = fen_or_fail("6k1/8/8/8/8/8/4K3/R6R w - - 0 1");
   EXPECT_EQ(to_san(rooks_rank, uci(rooks_rank, "a1d1")), "Rad1");
   EXPECT_EQ(to_san(rooks_rank, uci(rooks_rank, "h1d1")), "Rhd1");
   EXPECT_EQ(to_san(rooks_rank, uci(rooks_rank, "h1h5")), "Rh5");
   expect_san_error(rooks_rank, "Rd1", "'Rd1' is ambiguous: it could be Rad1 or Rhd1");
 
-  const Position rooks_file = fen("8/7k/8/R7/8/8/4K3/R7 w - - 0 1");
+  const Position rooks_file = fen_or_fail("8/7k/8/R7/8/8/4K3/R7 w - - 0 1");
   EXPECT_EQ(to_san(rooks_file, uci(rooks_file, "a1a3")), "R1a3");
   EXPECT_EQ(to_san(rooks_file, uci(rooks_file, "a5a3")), "R5a3");
   expect_san_parses(rooks_file, {"R1a3", "Ra1a3", "Ra1-a3"}, "a1a3");
   expect_san_error(rooks_file, "Raa3", "'Raa3' is ambiguous: it could be R1a3 or R5a3");
 
-  const Position queens = fen("8/7k/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+  const Position queens = fen_or_fail("8/7k/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
   EXPECT_EQ(to_san(queens, uci(queens, "a1b2")), "Qa1b2");
   EXPECT_EQ(to_san(queens, uci(queens, "a3b2")), "Q3b2");
   EXPECT_EQ(to_san(queens, uci(queens, "c1b2")), "Qcb2");
@@ -144,14 +141,14 @@ TEST(Notation, DisambiguatesByFileThenRankThenBoth) {
 
 TEST(Notation, PinnedPieceDoesNotCountForDisambiguation) {
   // The knight on c3 is pinned by the bishop on d4 against the king on a1.
-  const Position pos = fen("4k3/8/8/8/3b4/2N3N1/8/K7 w - - 0 1");
+  const Position pos = fen_or_fail("4k3/8/8/8/3b4/2N3N1/8/K7 w - - 0 1");
   EXPECT_EQ(to_san(pos, uci(pos, "g3e4")), "Ne4");
   expect_san_parses(pos, {"Ne4", "Nge4", "Ng3e4", "Ne4!"}, "g3e4");
   expect_san_error(pos, "Nce4", "'Nce4' is not a legal move");
 }
 
 TEST(Notation, PromotionsAndPromotionCaptures) {
-  const Position pos = fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  const Position pos = fen_or_fail("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(to_san(pos, uci(pos, "a7b8q")), "axb8=Q+");
   EXPECT_EQ(to_san(pos, uci(pos, "a7b8r")), "axb8=R+");
   EXPECT_EQ(to_san(pos, uci(pos, "a7b8n")), "axb8=N");
@@ -168,7 +165,7 @@ TEST(Notation, PromotionsAndPromotionCaptures) {
 }
 
 TEST(Notation, EnPassant) {
-  const Position pos = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  const Position pos = fen_or_fail("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
   const Move ep = uci(pos, "e5d6");
   EXPECT_EQ(ep.kind(), MoveKind::EnPassant);
   EXPECT_EQ(to_san(pos, ep), "exd6");
@@ -179,22 +176,22 @@ TEST(Notation, EnPassant) {
 }
 
 TEST(Notation, CastlingWithCheckAndMateMarks) {
-  const Position pos = fen("5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  const Position pos = fen_or_fail("5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_EQ(to_san(pos, uci(pos, "e1g1")), "O-O+");
   EXPECT_EQ(to_san(pos, uci(pos, "e1c1")), "O-O-O");
   expect_san_parses(pos, {"O-O", "O-O+", "0-0", "0-0+", "o-o", "e1g1", "e1h1"}, "e1g1");
   expect_san_parses(pos, {"O-O-O", "0-0-0", "e1c1", "e1a1"}, "e1c1");
 
-  const Position no_rights = fen("5k2/8/8/8/8/8/8/R3K2R w Q - 0 1");
+  const Position no_rights = fen_or_fail("5k2/8/8/8/8/8/8/R3K2R w Q - 0 1");
   expect_san_error(no_rights, "O-O", "'O-O' is not legal: white cannot castle kingside now");
 
-  const Position mate = fen("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
+  const Position mate = fen_or_fail("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
   EXPECT_EQ(to_san(mate, uci(mate, "a1a8")), "Ra8#");
   EXPECT_EQ(to_san(mate, uci(mate, "e1c1")), "O-O-O");
   expect_san_parses(mate, {"Ra8#", "Ra8", "Ra8+", "Ra8#!!"}, "a1a8");
 
   // Queenside castling that mates: the rook lands on d1 against a king boxed in on d8.
-  const Position long_mate = fen("2rkr3/2p1p3/8/8/8/8/8/R3K3 w Q - 0 1");
+  const Position long_mate = fen_or_fail("2rkr3/2p1p3/8/8/8/8/8/R3K3 w Q - 0 1");
   EXPECT_EQ(to_san(long_mate, uci(long_mate, "e1c1")), "O-O-O#");
   expect_san_parses(long_mate, {"O-O-O#", "O-O-O", "0-0-0+"}, "e1c1");
 }
@@ -214,7 +211,7 @@ TEST(Notation, CaptureMarksAndOverDisambiguation) {
   expect_san_error(start, "e4e4e4", "'e4e4e4' is not a move in SAN or UCI");
 
   // A capture written without 'x' is accepted.
-  const Position pos = fen("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
+  const Position pos = fen_or_fail("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
   expect_san_parses(pos, {"Nxd5", "Nd5", "Ncxd5"}, "c3d5");
 }
 

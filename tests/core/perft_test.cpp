@@ -10,9 +10,12 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank {
 namespace {
+
+using testing::fen_or_fail;
 
 constexpr int DepthReduction = testing::unless_sanitized(0, 1);  // one ply less under sanitizers
 
@@ -44,15 +47,9 @@ const std::vector<PerftCase>& cases() {
   return all;
 }
 
-Position from_fen(const char* fen) {
-  const Result<Position> r = parse_fen(fen);
-  EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Position();
-}
-
 TEST(Perft, PublishedCountsOfStandardPositions) {
   for (const PerftCase& c : cases()) {
-    Position pos = from_fen(c.fen);
+    Position pos = fen_or_fail(c.fen);
     const Position before = pos;
     const int max_depth = c.depth - DepthReduction;
     for (int d = 1; d <= max_depth; ++d)
@@ -63,7 +60,7 @@ TEST(Perft, PublishedCountsOfStandardPositions) {
 
 TEST(Perft, DivideSumsToPerftAndCoversEveryLegalMove) {
   for (const PerftCase& c : cases()) {
-    Position pos = from_fen(c.fen);
+    Position pos = fen_or_fail(c.fen);
     const auto divide = perft_divide(pos, 3);
     const MoveList moves = legal_moves(pos);
     ASSERT_EQ(divide.size(), moves.size()) << c.name;
@@ -96,7 +93,7 @@ std::uint64_t perft_no_bulk(Position& pos, int depth) {
 
 TEST(Perft, BulkCountingAgreesWithMakingEveryLeaf) {
   for (const PerftCase& c : cases()) {
-    Position pos = from_fen(c.fen);
+    Position pos = fen_or_fail(c.fen);
     EXPECT_EQ(perft(pos, 3), perft_no_bulk(pos, 3)) << c.name;
   }
 }

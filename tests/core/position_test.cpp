@@ -9,9 +9,12 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank {
 namespace {
+
+using testing::fen_or_fail;
 
 constexpr int RandomGames = testing::unless_sanitized(600, 60);
 
@@ -19,12 +22,6 @@ const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq
 const char* const Kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const char* const Position4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
 const char* const Position3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-
-Position from_fen(const std::string& fen) {
-  const Result<Position> r = parse_fen(fen);
-  EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Position();
-}
 
 // Return the legal move with this UCI text, written out here so the test does not depend on notation.h.
 Move find_move(const Position& pos, const std::string& uci) {
@@ -46,7 +43,7 @@ Position after(Position pos, const std::string& uci) {
 
 TEST(Position, StartMatchesFenAndCountsPieces) {
   const Position start = Position::start();
-  EXPECT_EQ(start, from_fen(StartFen));
+  EXPECT_EQ(start, fen_or_fail(StartFen));
   EXPECT_EQ(to_fen(start), StartFen);
   EXPECT_EQ(popcount(start.pieces()), 32);
   EXPECT_EQ(start.count(White, Pawn), 8);
@@ -75,7 +72,7 @@ TEST(Position, PutRemoveAndClearKeepBitboardsConsistent) {
   EXPECT_EQ(pos, Position());
 
   // Bitboards agree with the board array on a rich position.
-  const Position kiwi = from_fen(Kiwipete);
+  const Position kiwi = fen_or_fail(Kiwipete);
   for (int s = 0; s < SquareCount; ++s) {
     const Piece p = kiwi.piece_on(Square(s));
     for (int c = 0; c < 2; ++c)
@@ -94,7 +91,7 @@ TEST(Position, CanonicalizeDropsRightsWithoutKingOrRookAndUselessEnPassant) {
   EXPECT_FALSE(pos.canonicalize());
 
   // Black just played e7e5 with a white pawn on d5: the square stays; with no pawn beside, it goes.
-  Position ep = from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+  Position ep = fen_or_fail("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
   EXPECT_EQ(ep.ep_square(), E6);
   EXPECT_FALSE(ep.canonicalize());
   EXPECT_EQ(ep.ep_square(), E6);
@@ -104,7 +101,7 @@ TEST(Position, CanonicalizeDropsRightsWithoutKingOrRookAndUselessEnPassant) {
   EXPECT_EQ(ep.ep_square(), NoSquare);
 
   // An en passant square set by hand where no double push can have happened is dropped too.
-  Position bad = from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
+  Position bad = fen_or_fail("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
   bad.set_ep_square(D6);
   EXPECT_TRUE(bad.canonicalize());
   EXPECT_EQ(bad.ep_square(), NoSquare);
@@ -115,12 +112,12 @@ TEST(Position, CanonicalizeDropsRightsWithoutKingOrRookAndUselessEnPassant) {
 
 TEST(Position, DoublePushSetsEnPassantOnlyWithACapturerBeside) {
   EXPECT_EQ(after(Position::start(), "e2e4").ep_square(), NoSquare);
-  const Position pos = from_fen("4k3/8/8/8/3p4/8/4P1P1/4K3 w - - 0 1");
+  const Position pos = fen_or_fail("4k3/8/8/8/3p4/8/4P1P1/4K3 w - - 0 1");
   EXPECT_EQ(after(pos, "e2e4").ep_square(), E3);
   EXPECT_EQ(after(pos, "g2g4").ep_square(), NoSquare);
   EXPECT_EQ(after(pos, "e2e3").ep_square(), NoSquare);
   // A pinned capturer still counts: the canonical rule ignores pins.
-  const Position pinned = from_fen("3k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1");
+  const Position pinned = fen_or_fail("3k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1");
   const Position child = after(pinned, "e2e4");
   EXPECT_EQ(child.ep_square(), E3);
   EXPECT_EQ(child.pinned(Black), square_bb(D4));
@@ -129,7 +126,7 @@ TEST(Position, DoublePushSetsEnPassantOnlyWithACapturerBeside) {
 
 TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
   // Castling moves both pieces and drops both rights of the side.
-  Position kiwi = from_fen(Kiwipete);
+  Position kiwi = fen_or_fail(Kiwipete);
   Position p = after(kiwi, "e1g1");
   EXPECT_EQ(p.piece_on(G1), WhiteKing);
   EXPECT_EQ(p.piece_on(F1), WhiteRook);
@@ -143,7 +140,7 @@ TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
   // A rook move drops its side's right only.
   EXPECT_EQ(after(kiwi, "h1f1").castling_rights(), WhiteQueenside | BlackCastling);
   // Capturing a rook on its home square drops the opponent's right.
-  const Position capture = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 9");
+  const Position capture = fen_or_fail("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 9");
   p = after(capture, "a1a8");
   EXPECT_EQ(p.castling_rights(), WhiteKingside | BlackKingside);
   EXPECT_EQ(p.halfmove_clock(), 0);
@@ -154,7 +151,7 @@ TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
   EXPECT_EQ(p.halfmove_clock(), 1);
 
   // Promotion with capture.
-  const Position promo = from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 3 40");
+  const Position promo = fen_or_fail("1n2k3/P7/8/8/8/8/8/4K3 w - - 3 40");
   p = after(promo, "a7b8n");
   EXPECT_EQ(p.piece_on(B8), WhiteKnight);
   EXPECT_TRUE(p.empty(A7));
@@ -163,7 +160,7 @@ TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
   EXPECT_EQ(after(promo, "a7a8q").piece_on(A8), WhiteQueen);
 
   // En passant removes the pawn behind the destination.
-  const Position ep = from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+  const Position ep = fen_or_fail("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
   p = after(ep, "d5e6");
   EXPECT_EQ(p.piece_on(E6), WhitePawn);
   EXPECT_TRUE(p.empty(E5) && p.empty(D5));
@@ -172,7 +169,7 @@ TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
 
 TEST(Position, AttackQueriesAgreeWithEachOtherAndWithMoveGeneration) {
   for (const char* fen : {StartFen, Kiwipete, Position3, Position4}) {
-    const Position pos = from_fen(fen);
+    const Position pos = fen_or_fail(fen);
     for (int si = 0; si < SquareCount; ++si) {
       const Square s = Square(si);
       for (Color c : {White, Black})
@@ -189,8 +186,8 @@ TEST(Position, AttackQueriesAgreeWithEachOtherAndWithMoveGeneration) {
       EXPECT_EQ(pos.attackers_to(s), expect) << fen << " " << si;
     }
   }
-  EXPECT_EQ(from_fen("4k3/8/8/8/1b6/8/3P4/R3K2r w Q - 0 1").checkers(), square_bb(H1));
-  EXPECT_EQ(from_fen("4k3/8/8/8/1b6/8/8/R3K1Nr w Q - 0 1").checkers(), square_bb(B4));
+  EXPECT_EQ(fen_or_fail("4k3/8/8/8/1b6/8/3P4/R3K2r w Q - 0 1").checkers(), square_bb(H1));
+  EXPECT_EQ(fen_or_fail("4k3/8/8/8/1b6/8/8/R3K1Nr w Q - 0 1").checkers(), square_bb(B4));
   EXPECT_EQ(Position().checkers(), 0u);
 }
 
@@ -210,7 +207,7 @@ Bitboard slow_pinned(const Position& pos, Color c) {
 // Play a random game from `fen`, checking at every ply that undo restores the exact position and that
 // the derived queries agree with slow definitions.
 void random_game(const std::string& fen, std::mt19937_64& rng, int plies) {
-  Position pos = from_fen(fen);
+  Position pos = fen_or_fail(fen);
   for (int ply = 0; ply < plies; ++ply) {
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) break;
@@ -224,7 +221,7 @@ void random_game(const std::string& fen, std::mt19937_64& rng, int plies) {
       Position canon = pos;
       ASSERT_FALSE(canon.canonicalize()) << to_fen(before) << " then " << to_fen(pos);
       // What the FEN writer and parser see agrees with the position (placement, rights, ep, counters).
-      ASSERT_EQ(from_fen(to_fen(pos)), pos) << to_fen(pos);
+      ASSERT_EQ(fen_or_fail(to_fen(pos)), pos) << to_fen(pos);
       // The side that moved never stands in check.
       ASSERT_FALSE(pos.attacked_by(pos.side_to_move(), pos.king_square(~pos.side_to_move())));
       pos.undo_move(m, undo);

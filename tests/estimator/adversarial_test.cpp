@@ -22,9 +22,12 @@
 #include "tests/estimator/expect_passes.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank::estimator {
 namespace {
+
+using testing::replay_or_fail;
 
 constexpr int Divisor = testing::SlowBuild ? 20 : 1;  // sanitizer and debug builds play a twentieth of the games
 
@@ -34,17 +37,10 @@ int games(int n) {
   return std::max(1, n * scale / Divisor);
 }
 
-// Play a game in SAN or UCI from the start (move numbers skipped); every move must be legal.
-Position replay(const std::string& game) {
-  const Result<Position> pos = testing::play_game(game);
-  EXPECT_TRUE(pos.ok()) << game << ": " << (pos ? "" : pos.error());
-  return pos ? *pos : Position::start();
-}
-
 // Replay the proof game, check it reaches `fen` (placement, side, rights, en passant) and that the
 // default rules accept it.
 void expect_legal(const std::string& game, const std::string& fen) {
-  const Position pos = replay(game);
+  const Position pos = replay_or_fail(game);
   const Result<Position> expected = parse_fen(fen);
   ASSERT_TRUE(expected.ok()) << fen;
   EXPECT_TRUE(pos.same_position(*expected)) << "game reaches " << to_fen(pos) << ", not " << fen;

@@ -12,36 +12,27 @@
 
 #include "core/fen.h"
 #include "core/notation.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank::estimator {
 namespace {
 
-Position fen(const std::string& text) {
-  const Result<Position> pos = parse_fen(text);
-  EXPECT_TRUE(pos.ok()) << text << ": " << (pos ? "" : pos.error());
-  return pos ? *pos : Position::start();
-}
-
-// Play a game in SAN or UCI from the start (move numbers skipped); every move must be legal.
-Position replay(const std::string& game) {
-  const Result<Position> pos = testing::play_game(game);
-  EXPECT_TRUE(pos.ok()) << game << ": " << (pos ? "" : pos.error());
-  return pos ? *pos : Position::start();
-}
+using testing::fen_or_fail;
+using testing::replay_or_fail;
 
 std::string check_name(const Verdict& v, RuleSet rules) { return v.passes() ? "pass" : check_names(rules)[v.check]; }
 
 void expect_pass(const std::string& text) {
-  const Verdict v = judge(fen(text), RuleSet::Default);
+  const Verdict v = judge(fen_or_fail(text), RuleSet::Default);
   EXPECT_TRUE(v.passes()) << text << " rejected: " << v.reason;
 }
 
 void expect_fail(const std::string& text, const std::string& check, const std::string& reason_part) {
-  const Verdict v = judge(fen(text), RuleSet::Default);
+  const Verdict v = judge(fen_or_fail(text), RuleSet::Default);
   EXPECT_EQ(check_name(v, RuleSet::Default), check) << text << ": " << v.reason;
   EXPECT_NE(v.reason.find(reason_part), std::string::npos) << text << ": " << v.reason;
   // Judging without an explanation reaches the same check.
-  EXPECT_EQ(judge(fen(text), RuleSet::Default, false).check, v.check);
+  EXPECT_EQ(judge(fen_or_fail(text), RuleSet::Default, false).check, v.check);
 }
 
 TEST(Legality, RuleSetNames) {
@@ -205,7 +196,7 @@ const Counterexample Counterexamples[] = {
 
 TEST(Seed000, UnsoundRulesRejectLegalPositions) {
   for (const Counterexample& c : Counterexamples) {
-    const Position pos = replay(c.game);
+    const Position pos = replay_or_fail(c.game);
     EXPECT_EQ(to_fen(pos), c.fen);
     EXPECT_TRUE(judge(pos, RuleSet::Default).passes()) << c.fen << ": " << judge(pos, RuleSet::Default).reason;
     const Verdict v = judge(pos, RuleSet::Seed000);
@@ -214,7 +205,9 @@ TEST(Seed000, UnsoundRulesRejectLegalPositions) {
 }
 
 TEST(Seed000, SoundRulesReject) {
-  const auto name = [](const std::string& text) { return check_name(judge(fen(text), RuleSet::Seed000), RuleSet::Seed000); };
+  const auto name = [](const std::string& text) {
+    return check_name(judge(fen_or_fail(text), RuleSet::Seed000), RuleSet::Seed000);
+  };
   EXPECT_EQ(name("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "pass");
   EXPECT_EQ(name("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), "rule 11 opponent in check");
   EXPECT_EQ(name("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1"), "rule 12 triple check");

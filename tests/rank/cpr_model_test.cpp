@@ -13,21 +13,18 @@
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/or_fail.h"
 
 namespace chessrank::rank {
 namespace {
+
+using testing::fen_or_fail;
 
 constexpr int Scale = testing::unless_sanitized(1, 20);  // divides the work
 
 const CprModel& model() {
   static const CprModel m;
   return m;
-}
-
-Position fen(const char* text) {
-  Result<Position> p = parse_fen(text);
-  EXPECT_TRUE(p.ok()) << text << ": " << (p ? "" : p.error());
-  return p.ok() ? p.value() : Position::start();
 }
 
 void expect_round_trip(const Position& p) {
@@ -141,12 +138,12 @@ TEST(CprModel, HardCasesRoundTrip) {
            "4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1",
            "4k3/8/8/8/6pP/8/8/4K3 b - h3 0 1",
        })
-    expect_round_trip(fen(f));
+    expect_round_trip(fen_or_fail(f));
 }
 
 TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
   const auto reason = [](const char* f) {
-    const Result<BigInt> r = model().rank(fen(f));
+    const Result<BigInt> r = model().rank(fen_or_fail(f));
     return r.ok() ? std::string("in the model") : r.error();
   };
   EXPECT_EQ(reason("k7/8/8/8/8/QQQQ4/PPPPPP2/K7 w - - 0 1"),
@@ -218,7 +215,7 @@ TEST(CprModel, FrozenVectors) {
     const Result<Position> p = model().unrank(BigInt(index));
     ASSERT_TRUE(p.ok()) << index;
     EXPECT_EQ(to_fen4(p.value()), text) << index;
-    const Result<BigInt> r = model().rank(fen((std::string(text) + " 0 1").c_str()));
+    const Result<BigInt> r = model().rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
     ASSERT_TRUE(r.ok()) << text << ": " << r.error();
     EXPECT_EQ(r.value(), BigInt(index)) << text;
   }
