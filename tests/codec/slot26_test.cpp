@@ -1,4 +1,5 @@
 #include "codec/slot26.h"
+#include "codec/text_codes.h"
 
 #include <gtest/gtest.h>
 
@@ -21,28 +22,12 @@ using testing::fen_or_fail;
 
 constexpr std::size_t Scale = testing::unless_sanitized<std::size_t>(1, 10);  // divides the work
 
-std::string hex(const Slot26Code& c) {
-  static const char* digits = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : c) {
-    s += digits[b >> 4];
-    s += digits[b & 15];
-  }
-  return s;
-}
-
-std::string hex_bytes(std::span<const std::uint8_t> b) {
-  Slot26Code c{};
-  std::copy(b.begin(), b.end(), c.begin());
-  return hex(c);
-}
-
 // Check that pos encodes, decodes to itself, and that the decoded position re-encodes to the same bytes.
 void expect_round_trip(const Position& pos, const std::string& what) {
   const Result<Slot26Code> code = encode_slot26(pos);
   ASSERT_TRUE(code.ok()) << what << ": " << code.error();
   const Result<Position> back = decode_slot26(*code);
-  ASSERT_TRUE(back.ok()) << what << " " << hex(*code) << ": " << back.error();
+  ASSERT_TRUE(back.ok()) << what << " " << to_hex(*code) << ": " << back.error();
   EXPECT_TRUE(back->same_position(pos)) << what << " came back as " << to_fen(*back);
   const Result<Slot26Code> again = encode_slot26(*back);
   ASSERT_TRUE(again.ok());
@@ -54,7 +39,7 @@ void expect_round_trip(const Position& pos, const std::string& what) {
 void expect_valid_decode(const Position& pos, std::span<const std::uint8_t> bytes) {
   const Result<Position> reparsed = parse_fen(to_fen(pos));
   ASSERT_TRUE(reparsed.ok()) << to_fen(pos) << ": " << reparsed.error() << " (code "
-                             << hex_bytes(bytes) << ")";
+                             << to_hex(bytes) << ")";
   EXPECT_TRUE(reparsed->same_position(pos)) << to_fen(pos);
   Position canonical = pos;
   EXPECT_FALSE(canonical.canonicalize()) << to_fen(pos);
@@ -91,7 +76,7 @@ TEST(Slot26, StartPositionCodeIsPinned) {
   // The worked example of docs/formats.md; a change here is a format change.
   const Result<Slot26Code> code = encode_slot26(Position::start());
   ASSERT_TRUE(code.ok());
-  EXPECT_EQ(hex(*code), "09e000000e1f9af7922e5b97c4e000422f19aee2435e4fd3e0e0");
+  EXPECT_EQ(to_hex(*code), "09e000000e1f9af7922e5b97c4e000422f19aee2435e4fd3e0e0");
 }
 
 TEST(Slot26, RandomGameCorpusRoundTrips) {
