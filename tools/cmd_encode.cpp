@@ -1,7 +1,6 @@
 // `chessrank encode` and `chessrank decode`: positions to fixed-size codes and back, one item per
 // line (hex or base64) or as a stream of raw records. See docs/formats.md.
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -31,35 +30,6 @@ struct CodecOptions {
   std::vector<std::string> items;
 };
 
-// Call `handle` on every text item: the arguments, else the lines of --input, else stdin; blank lines
-// are skipped. Stop after the first failure when `strict`. Return the number of failures.
-std::size_t for_each_text_item(const CodecOptions& opt,
-                               const std::function<bool(const std::string&, const ItemSource&)>& handle) {
-  if (opt.input.empty() && !opt.strict) return for_each_item(opt.items, handle);
-  std::size_t failures = 0;
-  if (!opt.items.empty()) {
-    for (std::size_t i = 0; i < opt.items.size(); ++i) {
-      if (!handle(std::string(trim(opt.items[i])), ItemSource{false, i + 1})) ++failures;
-      if (failures && opt.strict) break;
-    }
-    return failures;
-  }
-  std::ifstream file;
-  if (!opt.input.empty()) {
-    file.open(opt.input, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot open input file '" + opt.input + "'");
-  }
-  std::istream& in = opt.input.empty() ? std::cin : file;
-  std::string line;
-  for (std::size_t n = 1; std::getline(in, line); ++n) {
-    const std::string_view item = trim(line);
-    if (item.empty()) continue;
-    if (!handle(std::string(item), ItemSource{true, n})) ++failures;
-    if (failures && opt.strict) break;
-  }
-  return failures;
-}
-
 void add_common_options(CLI::App& cmd, CodecOptions& opt) {
   cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (the index in a ranking model)")
       ->check(CLI::IsMember({"slot26", "rank"}))
@@ -81,7 +51,7 @@ int run_encode(const CodecOptions& opt) {
   const bool raw = opt.encoding == "raw";
   if (raw) std::cout.flush();
   std::vector<std::uint8_t> record(format->record_size());
-  const std::size_t failures = for_each_text_item(opt, [&](const std::string& line, const ItemSource& src) {
+  const std::size_t failures = for_each_item(opt.items, [&](const std::string& line, const ItemSource& src) {
     const Result<Position> pos = parse_fen_or_epd(line);
     if (!pos) {
       report_error(src, pos.error());
@@ -98,7 +68,7 @@ int run_encode(const CodecOptions& opt) {
       std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
     }
     return true;
-  });
+  }, {opt.input, opt.strict});
   if (raw) std::fflush(stdout);
   return failures ? ExitFailure : ExitOk;
 }
@@ -120,7 +90,7 @@ int run_decode(const CodecOptions& opt) {
   };
 
   if (opt.encoding != "raw") {
-    const std::size_t failures = for_each_text_item(opt, [&](const std::string& item, const ItemSource& src) {
+    const std::size_t failures = for_each_item(opt.items, [&](const std::string& item, const ItemSource& src) {
       const Result<std::vector<std::uint8_t>> bytes =
           opt.encoding == "hex" ? codec::from_hex(item) : codec::from_base64(item);
       if (!bytes) {
@@ -134,7 +104,7 @@ int run_decode(const CodecOptions& opt) {
         return false;
       }
       return emit(*bytes, src.describe());
-    });
+    }, {opt.input, opt.strict});
     return failures ? ExitFailure : ExitOk;
   }
 

@@ -1,6 +1,8 @@
 #include "tools/input.h"
 
+#include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 #include "core/fen.h"
 
@@ -18,15 +20,22 @@ std::string_view trim(std::string_view s) {
 }
 
 std::size_t for_each_item(const std::vector<std::string>& args,
-                          const std::function<bool(const std::string&, const ItemSource&)>& handle) {
+                          const std::function<bool(const std::string&, const ItemSource&)>& handle,
+                          const ItemInput& input) {
   std::size_t failures = 0;
   if (!args.empty()) {
-    for (std::size_t i = 0; i < args.size(); ++i)
+    for (std::size_t i = 0; i < args.size() && !(failures && input.strict); ++i)
       if (!handle(std::string(trim(args[i])), ItemSource{false, i + 1})) ++failures;
     return failures;
   }
+  std::ifstream file;
+  if (!input.file.empty()) {
+    file.open(input.file, std::ios::binary);
+    if (!file) throw std::runtime_error("cannot open input file '" + input.file + "'");
+  }
+  std::istream& in = input.file.empty() ? std::cin : file;
   std::string line;
-  for (std::size_t n = 1; std::getline(std::cin, line); ++n) {
+  for (std::size_t n = 1; !(failures && input.strict) && std::getline(in, line); ++n) {
     const std::string_view item = trim(line);
     if (item.empty()) continue;
     if (!handle(std::string(item), ItemSource{true, n})) ++failures;

@@ -20,10 +20,18 @@ struct ItemSource {
   std::string describe() const;  // "line 12" or "argument 2"
 };
 
-// Call `handle` on each item: the arguments if any, else every non-blank stdin line (trailing CR and
-// surrounding blanks trimmed). `handle` returns false for a failed item. Return the number of failures.
+// Where items come from besides the arguments, and when to stop.
+struct ItemInput {
+  std::string file;     // read the lines of this file instead of stdin (when there are no arguments)
+  bool strict = false;  // stop after the first failure
+};
+
+// Call `handle` on each item: the arguments if any, else every non-blank line of input.file or stdin
+// (trailing CR and surrounding blanks trimmed). `handle` returns false for a failed item. Return the
+// number of failures. Throw std::runtime_error when the file cannot be opened.
 std::size_t for_each_item(const std::vector<std::string>& args,
-                          const std::function<bool(const std::string&, const ItemSource&)>& handle);
+                          const std::function<bool(const std::string&, const ItemSource&)>& handle,
+                          const ItemInput& input = {});
 
 // Call `handle` on each item parsed as a position (FEN, or EPD): a malformed one is reported with its
 // place and counts as a failure without reaching `handle`. Return the number of failures.
