@@ -27,25 +27,6 @@ constexpr std::array<Piece, 256> make_piece_table() {
 }
 constexpr std::array<Piece, 256> PieceFromChar = make_piece_table();
 
-// Quote user text for a message: printable ASCII as is, other bytes as \xNN, long text cut short.
-std::string quote(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  std::string out = "'";
-  const std::size_t limit = 24;
-  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  if (s.size() > limit) out += "...";
-  return out + "'";
-}
-
 // Split `text` into blank-separated fields, keeping the first `max_fields`; `rest` receives what follows
 // them (trimmed) and `count` counts all fields, so a message can say how many there were.
 struct Fields {
@@ -280,6 +261,24 @@ char* write_counter(char* out, unsigned n) {
 }
 
 }  // namespace
+
+std::string quote(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out = "'";
+  const std::size_t limit = 24;
+  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  if (s.size() > limit) out += "...";
+  return out + "'";
+}
 
 Result<Position> parse_fen(std::string_view fen) {
   const FieldParser parser("FEN");

@@ -31,6 +31,10 @@ Result<Epd> parse_epd(std::string_view epd);
 Result<Position> parse_fen_or_epd(std::string_view text);
 std::string to_epd(const Epd& epd);
 
+// Quote user text for a message: in single quotes, printable ASCII as is, other bytes as \xNN, text
+// beyond 24 bytes cut short with "...".
+std::string quote(std::string_view s);
+
 // Parse a square name such as "e4".
 Result<Square> parse_square(std::string_view s);
 std::string square_name(Square s);

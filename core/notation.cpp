@@ -37,15 +37,6 @@ PieceType promotion_from_letter(char c) {
   }
 }
 
-std::string quoted(std::string_view s) {
-  std::string out;  // built by appending: "'" + std::string(s) trips GCC 12's -Wrestrict false positive
-  out.reserve(s.size() + 2);
-  out += '\'';
-  out += s;
-  out += '\'';
-  return out;
-}
-
 bool is_capture(const Position& pos, Move m) {
   return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && !pos.empty(m.to()));
 }
@@ -119,15 +110,15 @@ std::string to_uci(Move m) {
 
 Result<Move> parse_uci(const Position& pos, std::string_view text) {
   if (text == "0000") return Error{"'0000' (a null move) is not a legal move"};
-  if (!looks_like_uci(text)) return Error{quoted(text) + " is not a UCI move (like e2e4 or e7e8q)"};
+  if (!looks_like_uci(text)) return Error{quote(text) + " is not a UCI move (like e2e4 or e7e8q)"};
   const Square from = make_square(File(text[0] - 'a'), Rank(text[1] - '1'));
   Square to = make_square(File(text[2] - 'a'), Rank(text[3] - '1'));
   const PieceType promo = text.size() == 5 ? promotion_from_letter(text[4]) : NoPieceType;
   const Color us = pos.side_to_move();
   const Piece moving = pos.piece_on(from);
-  if (moving == NoPiece) return Error{quoted(text) + ": no piece on " + square_name(from)};
+  if (moving == NoPiece) return Error{quote(text) + ": no piece on " + square_name(from)};
   if (color_of(moving) != us)
-    return Error{quoted(text) + ": the piece on " + square_name(from) + " is not " + (us == White ? "white's" : "black's")};
+    return Error{quote(text) + ": the piece on " + square_name(from) + " is not " + (us == White ? "white's" : "black's")};
   // Accept castling written as king-takes-own-rook (e1h1), the Chess960 convention some tools use.
   if (type_of(moving) == King && pos.piece_on(to) == make_piece(us, Rook) && from == relative_square(us, E1) &&
       (to == relative_square(us, H1) || to == relative_square(us, A1)))
@@ -136,14 +127,14 @@ Result<Move> parse_uci(const Position& pos, std::string_view text) {
   for (Move m : legal) {
     if (m.from() != from || m.to() != to) continue;
     if (m.kind() == MoveKind::Promotion) {
-      if (promo == NoPieceType) return Error{quoted(text) + " needs a promotion letter (q, r, b or n)"};
+      if (promo == NoPieceType) return Error{quote(text) + " needs a promotion letter (q, r, b or n)"};
       if (m.promotion() != promo) continue;
     } else if (promo != NoPieceType) {
-      return Error{quoted(text) + " is not a promotion"};
+      return Error{quote(text) + " is not a promotion"};
     }
     return m;
   }
-  return Error{quoted(text) + " is not a legal move"};
+  return Error{quote(text) + " is not a legal move"};
 }
 
 std::string to_san(const Position& pos, Move m) {
@@ -156,7 +147,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   // Drop annotation and check marks, which are not checked, and an en passant note.
   while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
   if (t.size() > 4 && t.substr(t.size() - 4) == "e.p.") t.remove_suffix(4);
-  if (t.empty()) return Error{quoted(text) + " is not a move"};
+  if (t.empty()) return Error{quote(text) + " is not a move"};
 
   const MoveList legal = legal_moves(pos);
 
@@ -169,13 +160,13 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
       const File target = norm == "O-O" ? FileG : FileC;
       for (Move m : legal)
         if (m.kind() == MoveKind::Castling && file_of(m.to()) == target) return m;
-      return Error{quoted(text) + " is not legal: " + (pos.side_to_move() == White ? "white" : "black") +
+      return Error{quote(text) + " is not legal: " + (pos.side_to_move() == White ? "white" : "black") +
                    " cannot castle " + (target == FileG ? "kingside" : "queenside") + " now"};
     }
   }
 
   PieceType pt = Pawn;
-  if (t.front() == 'P') return Error{quoted(text) + ": pawn moves are written without 'P' in SAN"};
+  if (t.front() == 'P') return Error{quote(text) + ": pawn moves are written without 'P' in SAN"};
   if (const PieceType p = piece_from_letter(t.front()); p != NoPieceType) {
     pt = p;
     t.remove_prefix(1);
@@ -185,7 +176,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   PieceType promo = NoPieceType;
   if (t.size() >= 3 && t.back() == ')' && t[t.size() - 3] == '(') {
     promo = promotion_from_letter(t[t.size() - 2]);
-    if (promo == NoPieceType) return Error{quoted(text) + ": bad promotion piece"};
+    if (promo == NoPieceType) return Error{quote(text) + ": bad promotion piece"};
     t.remove_suffix(3);
   } else if (t.size() >= 2 && promotion_from_letter(t.back()) != NoPieceType &&
              (is_rank_char(t[t.size() - 2]) || t[t.size() - 2] == '=' || t[t.size() - 2] == '/')) {
@@ -193,13 +184,13 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     t.remove_suffix(1);
     if (t.back() == '=' || t.back() == '/') t.remove_suffix(1);
   } else if (!t.empty() && t.back() == '=') {
-    return Error{quoted(text) + ": '=' without a promotion piece"};
+    return Error{quote(text) + ": '=' without a promotion piece"};
   }
-  if (promo != NoPieceType && pt != Pawn) return Error{quoted(text) + ": only pawns promote"};
+  if (promo != NoPieceType && pt != Pawn) return Error{quote(text) + ": only pawns promote"};
 
   // Destination square.
   if (t.size() < 2 || !is_file_char(t[t.size() - 2]) || !is_rank_char(t.back()))
-    return Error{quoted(text) + " is not a move in SAN or UCI"};
+    return Error{quote(text) + " is not a move in SAN or UCI"};
   const Square to = make_square(File(t[t.size() - 2] - 'a'), Rank(t.back() - '1'));
   t.remove_suffix(2);
 
@@ -220,7 +211,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     from_rank = t.front() - '1';
     t.remove_prefix(1);
   }
-  if (!t.empty()) return Error{quoted(text) + " is not a move in SAN or UCI"};
+  if (!t.empty()) return Error{quote(text) + " is not a move in SAN or UCI"};
   // A pawn move without a file is a push along the destination file.
   if (pt == Pawn && from_file < 0) from_file = file_of(to);
 
@@ -254,13 +245,13 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
       if (i) names += i + 1 == matches.size() ? " or " : ", ";
       names += san_body(pos, matches[i], legal);
     }
-    return Error{quoted(text) + " is ambiguous: it could be " + names};
+    return Error{quote(text) + " is ambiguous: it could be " + names};
   }
-  if (promotion_missing) return Error{quoted(text) + " needs a promotion piece (=Q, =R, =B or =N)"};
-  if (nothing_to_capture) return Error{quoted(text) + " is not legal: nothing to capture on " + square_name(to)};
+  if (promotion_missing) return Error{quote(text) + " needs a promotion piece (=Q, =R, =B or =N)"};
+  if (nothing_to_capture) return Error{quote(text) + " is not legal: nothing to capture on " + square_name(to)};
   if (!kind_can_reach)
-    return Error{quoted(text) + " is not legal: no " + PieceNames[pt] + " can move to " + square_name(to)};
-  return Error{quoted(text) + " is not a legal move"};
+    return Error{quote(text) + " is not legal: no " + PieceNames[pt] + " can move to " + square_name(to)};
+  return Error{quote(text) + " is not a legal move"};
 }
 
 Result<Move> parse_move(const Position& pos, std::string_view text) {

@@ -1,7 +1,6 @@
 // `chessrank encode` and `chessrank decode`: positions to fixed-size codes and back, one item per
 // line (hex or base64) or as a stream of raw records. See docs/formats.md.
 #include <cstdio>
-#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <iostream>

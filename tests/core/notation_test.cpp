@@ -57,6 +57,18 @@ void expect_san_error(const Position& pos, const std::string& input, const std::
   EXPECT_EQ(r.error(), message);
 }
 
+// Messages quote the input as FEN messages do: control bytes escaped, long text cut short.
+TEST(Notation, MessagesQuoteControlBytesAndLongText) {
+  const Position pos = Position::start();
+  const Result<Move> control = parse_move(pos, "e4\x01");
+  ASSERT_FALSE(control.ok());
+  EXPECT_EQ(control.error().find('\x01'), std::string::npos) << control.error();
+  EXPECT_NE(control.error().find("'e4\\x01'"), std::string::npos) << control.error();
+  const Result<Move> long_text = parse_move(pos, std::string(40, 'Q'));
+  ASSERT_FALSE(long_text.ok());
+  EXPECT_NE(long_text.error().find("'" + std::string(24, 'Q') + "...'"), std::string::npos) << long_text.error();
+}
+
 // For every legal move: SAN and UCI round trip, SAN strings are distinct, and disambiguation is present
 // exactly when another piece of the same kind can legally reach the same square.
 TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {
