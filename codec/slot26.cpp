@@ -27,7 +27,6 @@ constexpr int BishopCaptured = 32;
 // follows; [2144, 2208) kingside castles only, the other slot follows.
 constexpr int RookQueensideBase = 2080, RookKingsideBase = 2144;
 
-constexpr const char* ColorName[2] = {"white", "black"};
 
 // The sorted pair (a <= b) of two 6-bit values and its index b*(b+1)/2 + a.
 struct Pair {
@@ -120,7 +119,7 @@ class BitReader {
   int bits_ = 0;
 };
 
-std::string side_name(Color c) { return ColorName[c]; }
+std::string side_name(Color c) { return color_name(c); }
 
 // What encode needs per side: the digits of the side's fields.
 struct SideDigits {
@@ -262,11 +261,10 @@ struct Failure {
   Square square = NoSquare;
 };
 
-constexpr const char* TypeName[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
 
 [[gnu::cold]] std::string describe(const Failure& f) {
   const std::string who = side_name(f.color) + " ";
-  const std::string type = TypeName[f.type];
+  const std::string type = piece_type_name(PieceType(f.type));
   switch (f.fault) {
     case Fault::TwoMen: return "two men on " + square_name(f.square);
     case Fault::OwnKing: return who + type + " slot points at its own king (only castling rooks and the en passant pawn may)";

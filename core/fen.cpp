@@ -14,7 +14,6 @@ constexpr std::array<const char*, 7> FieldNames = {"",          "placement",    
                                                    "en passant", "halfmove clock", "fullmove number"};
 constexpr int MaxCounter = 65535;  // the counters are stored in 16 bits
 constexpr const char* PieceChars = " PNBRQK  pnbrqk ";  // indexed by Piece, 16 entries
-constexpr const char* ColorNames[] = {"white", "black"};
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -135,12 +134,12 @@ class FieldParser {
 
     for (Color c : {White, Black}) {
       const int kings = pos.count(c, King);
-      if (kings == 0) return error(1, std::string(ColorNames[c]) + " has no king");
-      if (kings > 1) return error(1, std::string(ColorNames[c]) + " has " + std::to_string(kings) + " kings");
+      if (kings == 0) return error(1, std::string(color_name(c)) + " has no king");
+      if (kings > 1) return error(1, std::string(color_name(c)) + " has " + std::to_string(kings) + " kings");
     }
     if (const Bitboard b = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8))) {
       const Square s = lsb(b);
-      return error(1, std::string(ColorNames[color_of(pos.piece_on(s))]) + " pawn on " + square_name(s) +
+      return error(1, std::string(color_name(color_of(pos.piece_on(s)))) + " pawn on " + square_name(s) +
                           " (pawns never stand on rank 1 or 8)");
     }
     return std::nullopt;
@@ -171,7 +170,7 @@ class FieldParser {
         const Color c = (cr & WhiteCastling) ? White : Black;
         const Square king = relative_square(c, E1);
         const Square rook = castling_rook_square(cr);
-        const std::string who = std::string(ColorNames[c]);
+        const std::string who = std::string(color_name(c));
         if (pos.piece_on(king) != make_piece(c, King))
           return error(3, "right " + std::string(1, right_letter(cr)) + " needs the " + who + " king on " + square_name(king));
         if (pos.piece_on(rook) != make_piece(c, Rook))
@@ -196,14 +195,14 @@ class FieldParser {
     const Color them = ~us;
     const std::string name = square_name(ep);
     if (relative_rank(us, ep) != Rank6)
-      return error(4, name + " is not on rank " + (us == White ? "6" : "3") + " with " + ColorNames[us] + " to move");
+      return error(4, name + " is not on rank " + (us == White ? "6" : "3") + " with " + color_name(us) + " to move");
     if (!pos.empty(ep)) return error(4, name + " is not empty");
     const Square origin = Square(int(ep) - pawn_push(them));  // where the pawn started, behind ep
     const Square landed = Square(int(ep) + pawn_push(them));
     if (!pos.empty(origin))
       return error(4, square_name(origin) + " is not empty, so no pawn can just have left it");
     if (pos.piece_on(landed) != make_piece(them, Pawn))
-      return error(4, "no " + std::string(ColorNames[them]) + " pawn on " + square_name(landed) + " in front of " + name);
+      return error(4, "no " + std::string(color_name(them)) + " pawn on " + square_name(landed) + " in front of " + name);
     // Normalise: keep the square only when a pawn of the side to move can capture there.
     if (ep_capturable(pos, us, ep)) pos.set_ep_square(ep);
     return std::nullopt;

@@ -11,7 +11,6 @@ namespace chessrank {
 namespace {
 
 constexpr const char* SanLetters = "  NBRQK";  // indexed by PieceType
-constexpr const char* PieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
 
 bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
@@ -160,7 +159,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
       const File target = norm == "O-O" ? FileG : FileC;
       for (Move m : legal)
         if (m.kind() == MoveKind::Castling && file_of(m.to()) == target) return m;
-      return Error{quote(text) + " is not legal: " + (pos.side_to_move() == White ? "white" : "black") +
+      return Error{quote(text) + " is not legal: " + color_name(pos.side_to_move()) +
                    " cannot castle " + (target == FileG ? "kingside" : "queenside") + " now"};
     }
   }
@@ -250,7 +249,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   if (promotion_missing) return Error{quote(text) + " needs a promotion piece (=Q, =R, =B or =N)"};
   if (nothing_to_capture) return Error{quote(text) + " is not legal: nothing to capture on " + square_name(to)};
   if (!kind_can_reach)
-    return Error{quote(text) + " is not legal: no " + PieceNames[pt] + " can move to " + square_name(to)};
+    return Error{quote(text) + " is not legal: no " + piece_type_name(pt) + " can move to " + square_name(to)};
   return Error{quote(text) + " is not a legal move"};
 }
 

@@ -14,6 +14,13 @@ constexpr Color operator~(Color c) { return Color(c ^ 1); }
 enum PieceType : std::uint8_t { NoPieceType = 0, Pawn = 1, Knight = 2, Bishop = 3, Rook = 4, Queen = 5, King = 6 };
 constexpr int PieceTypeCount = 7;
 
+// Return "white" or "black", and the English name of a piece type ("" for NoPieceType), for messages.
+constexpr const char* color_name(Color c) { return c == White ? "white" : "black"; }
+constexpr const char* piece_type_name(PieceType pt) {
+  constexpr const char* Names[PieceTypeCount] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  return Names[pt];
+}
+
 enum Piece : std::uint8_t {
   NoPiece = 0,
   WhitePawn = 1, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,

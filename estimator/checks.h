@@ -41,7 +41,6 @@ bool has_last_move(const Position& pos);
 bool has_last_move_deep(const Position& pos);
 
 // Shared helpers.
-const char* color_name(Color c);
 const char* piece_name(PieceType pt);
 std::string plural_men(int n, PieceType pt);  // "a rook", "two rooks"
 // Describe a set of checkers: "two rooks", "a rook and a knight", "the bishop on c3".

@@ -7,12 +7,7 @@
 
 namespace chessrank::estimator::detail {
 
-const char* color_name(Color c) { return c == White ? "white" : "black"; }
-
-const char* piece_name(PieceType pt) {
-  constexpr const char* Names[] = {"man", "pawn", "knight", "bishop", "rook", "queen", "king"};
-  return Names[pt];
-}
+const char* piece_name(PieceType pt) { return pt == NoPieceType ? "man" : piece_type_name(pt); }
 
 std::string plural_men(int n, PieceType pt) {
   constexpr const char* Numbers[] = {"no", "a", "two", "three", "four", "five", "six", "seven", "eight"};

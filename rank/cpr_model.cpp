@@ -142,11 +142,11 @@ std::optional<std::string> CprModel::violation(const Position& pos) const {
   for (Color c : {White, Black}) {
     const int kings = pos.count(c, King);
     if (kings != 1)
-      return std::string(c == White ? "white" : "black") + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
+      return std::string(color_name(c)) + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
   }
   if (const Bitboard back = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
     return "pawn on " + square_name(lsb(back));
-  const auto name = [](Color c) { return std::string(c == White ? "white" : "black"); };
+  const auto name = [](Color c) { return std::string(color_name(c)); };
 
   // Castling: every right needs its king and rook at home.
   for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {

@@ -14,16 +14,13 @@
 namespace chessrank::cli {
 namespace {
 
-const char* const ColorNames[] = {"white", "black"};
-const char* const PieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-
 // Describe a set of pieces: "knight on f3, rook on e1" in square order.
 std::string describe(const Position& pos, Bitboard pieces) {
   std::string out;
   while (pieces) {
     const Square s = pop_lsb(pieces);
     if (!out.empty()) out += ", ";
-    out += std::string(PieceNames[type_of(pos.piece_on(s))]) + " on " + square_name(s);
+    out += std::string(piece_type_name(type_of(pos.piece_on(s)))) + " on " + square_name(s);
   }
   return out;
 }
@@ -51,13 +48,13 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
 
   const Bitboard against_them = pos.attackers_to(pos.king_square(them)) & pos.pieces(us);
   if (against_them)
-    problems.push_back(std::string(ColorNames[them]) + " is not to move but is in check (" +
+    problems.push_back(std::string(color_name(them)) + " is not to move but is in check (" +
                        describe(pos, against_them) + ")");
   const Bitboard checkers = pos.checkers();
   if (popcount(checkers) > 2) problems.push_back(std::to_string(popcount(checkers)) + " checkers");
 
   for (Color c : {White, Black}) {
-    const std::string who = ColorNames[c];
+    const std::string who = color_name(c);
     const int pawns = pos.count(c, Pawn);
     const int total = popcount(pos.pieces(c));
     if (pawns > 8) problems.push_back(who + " has " + std::to_string(pawns) + " pawns");
@@ -82,7 +79,7 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
       if (s != landed && !(between(pos.king_square(us), s) & square_bb(origin))) unexplained |= square_bb(s);
     }
     if (unexplained)
-      problems.push_back("en passant square " + square_name(ep) + " says " + ColorNames[them] + " just played " +
+      problems.push_back("en passant square " + square_name(ep) + " says " + color_name(them) + " just played " +
                          square_name(origin) + "-" + square_name(landed) + ", which cannot have given the check (" +
                          describe(pos, unexplained) + ")");
   } else {
@@ -110,7 +107,7 @@ std::function<int()> setup(CLI::App& cmd) {
         for (std::size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
       } else {
         const Bitboard checkers = pos.checkers();
-        line = std::string("ok: ") + ColorNames[pos.side_to_move()] + " to move, ";
+        line = std::string("ok: ") + color_name(pos.side_to_move()) + " to move, ";
         line += checkers ? "in check from " + plural(popcount(checkers), "piece") + " (" + describe(pos, checkers) + ")"
                          : std::string("no check");
       }

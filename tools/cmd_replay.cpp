@@ -106,7 +106,7 @@ std::function<int()> setup(CLI::App& cmd) {
       if (!move) {
         // Say why nothing can be played when the game is already over.
         if (legal_moves(pos).empty())
-          move = Error{std::string("the game is over: ") + (pos.side_to_move() == White ? "white" : "black") +
+          move = Error{std::string("the game is over: ") + color_name(pos.side_to_move()) +
                        (pos.in_check() ? " is checkmated" : " is stalemated")};
         const std::string label = std::to_string(pos.fullmove_number()) +
                                   (pos.side_to_move() == White ? ". " : "... ") + move_text;
