@@ -18,7 +18,7 @@ namespace {
 constexpr int MaxDepth = 15;
 
 struct Options {
-  std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  std::string fen = to_fen(Position::start());
   std::string depth;
   bool divide = false;
 };
