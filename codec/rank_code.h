@@ -1,7 +1,6 @@
 // The `rank` format: a position as its index in a ranking model (rank/model.h; the default one unless
 // the caller names another), written as a big-endian unsigned integer of code_bytes(N) bytes. It is the
 // shortest fixed-size code of the project: 19 bytes when N <= 2^152. Decode rejects values >= N.
-// Built only when the rank library is (CHESSRANK_HAVE_RANK).
 #pragma once
 
 #include <cstddef>

@@ -3,9 +3,7 @@
 #include <algorithm>
 
 #include "codec/slot26.h"
-#ifdef CHESSRANK_HAVE_RANK
 #include "codec/rank_code.h"
-#endif
 
 namespace chessrank::codec {
 
@@ -18,34 +16,23 @@ Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters, st
     return f;
   }
   if (name == "rank") {
-#ifdef CHESSRANK_HAVE_RANK
     const Result<const rank::RankModel*> m = rank_code_model(model);
     if (!m) return Error{m.error()};
     f.model_ = *m;
     f.code_size_ = rank_code_bytes(**m);
     return f;
-#else
-    (void)model;
-    return Error{"format rank is not available: this build has no rank library"};
-#endif
   }
   return Error{"unknown format '" + std::string(name) + "' (known: slot26, rank)"};
 }
 
 std::vector<std::string> RecordFormat::names() {
-#ifdef CHESSRANK_HAVE_RANK
   return {"slot26", "rank"};
-#else
-  return {"slot26"};
-#endif
 }
 
 Result<bool> RecordFormat::encode(const Position& pos, std::uint8_t* out) const {
   if (model_) {
-#ifdef CHESSRANK_HAVE_RANK
     const Result<bool> r = encode_rank(*model_, pos, std::span<std::uint8_t>(out, code_size_));
     if (!r) return r;
-#endif
   } else {
     const Result<Slot26Code> code = encode_slot26(pos);
     if (!code) return Error{code.error()};
@@ -64,14 +51,7 @@ Result<Position> RecordFormat::decode(std::span<const std::uint8_t> record) cons
     return Error{name_ + (counters_ ? " record with counters" : " record") + " has " + std::to_string(record.size()) +
                  " bytes, expected " + std::to_string(record_size())};
   const std::span<const std::uint8_t> code = record.first(code_size_);
-  Result<Position> pos = Error{"no decoder"};
-  if (model_) {
-#ifdef CHESSRANK_HAVE_RANK
-    pos = decode_rank(*model_, code);
-#endif
-  } else {
-    pos = decode_slot26(code);
-  }
+  Result<Position> pos = model_ ? decode_rank(*model_, code) : decode_slot26(code);
   if (pos && counters_) decode_counters(record.subspan(code_size_), pos.value());
   return pos;
 }

@@ -71,9 +71,8 @@ int overview() {
   rows.push_back(quoted("tromp-unpublished", "2010s", "Tromp (undocumented program)", "7.73e45", 45.888));
   rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
                           "reproduced"));
-  for (const char* name : {"cpr", "v1"})
-    if (const BigInt* n = rank_model_size(name))
-      rows.push_back(computed(name, "2026", "chessrank ranking model", *n, "exact for our model"));
+  for (const std::string& name : rank::model_names())
+    rows.push_back(computed(name, "2026", "chessrank ranking model", *rank_model_size(name), "exact for our model"));
   rows.push_back(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
   rows.push_back(quoted("nopromo", "2021", "Tromp", "2.891e39", 39.46111));
   rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
@@ -97,7 +96,6 @@ int overview() {
       line.append(row[c]).append(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
     std::cout << line << '\n';
   }
-  if (!rank_model_size("cpr")) std::cout << "# cpr and v1: not available in this build (no rank library)\n";
   return ExitOk;
 }
 

@@ -6,10 +6,8 @@
 
 #include "codec/slot26.h"
 #include "tests/support/corpus.h"
-#ifdef CHESSRANK_HAVE_RANK
 #include "codec/rank_code.h"
 #include "rank/model.h"
-#endif
 
 namespace {
 
@@ -46,7 +44,6 @@ void BM_Slot26Decode(benchmark::State& state) {
 }
 BENCHMARK(BM_Slot26Decode);
 
-#ifdef CHESSRANK_HAVE_RANK
 void BM_RankEncode(benchmark::State& state) {
   const auto& c = corpus();
   const rank::RankModel& model = **codec::rank_code_model();
@@ -77,6 +74,5 @@ void BM_RankDecode(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_RankDecode);
-#endif
 
 }  // namespace

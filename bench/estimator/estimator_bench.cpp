@@ -14,7 +14,6 @@
 namespace chessrank::estimator {
 namespace {
 
-#ifdef CHESSRANK_HAVE_RANK
 const rank::RankModel* bench_model() {
   for (const std::string& name : rank::model_names())
     if (const rank::RankModel* m = rank::find_model(name)) return m;
@@ -129,7 +128,6 @@ void BM_UnrankOnly(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_UnrankOnly);
-#endif
 
 void BM_UniformDraw(benchmark::State& state) {
   pcg64 rng(7, 0);

@@ -1,4 +1,4 @@
-// Cross-checks the ranking models' exact sizes against the 2021 bound (built only with the rank library).
+// Cross-checks the ranking models' exact sizes against the 2021 bound.
 #include <gtest/gtest.h>
 
 #include "bound/tromp2021.h"
