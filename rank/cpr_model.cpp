@@ -2,43 +2,12 @@
 
 #include <algorithm>
 
-#include "core/fen.h"
 
 namespace chessrank::rank {
-
-namespace {
-
-const char* const FileNames = "abcdefgh";
-
-
-std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
-
-// Mirror a set of squares top to bottom: rank i goes to rank 7 - i, one byte each.
-inline Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
-
-// Exchange white's castling rights with black's.
-inline CastlingRights swap_castling(CastlingRights cr) {
-  return CastlingRights(((cr & WhiteCastling) << 2) | ((cr & BlackCastling) >> 2));
-}
-
-}  // namespace
 
 std::string_view CprModel::description() const {
   return "the 2021 constraint set (one king each, no pawn on ranks 1/8, castling and en passant "
          "consistency, promotion and capture accounting, opposed files), each position counted once";
-}
-
-std::string CprModel::describe_ep_case(int ep_case) {
-  if (ep_case == 0) return "none";
-  int n = 1;
-  for (int file = 0; file < 8; ++file)
-    for (int side : {-1, +1}) {
-      if (file + side < 0 || file + side > 7) continue;
-      if (n++ == ep_case)
-        return std::string{FileNames[file], '6'} + ", capturer on " + FileNames[file + side] + "5" +
-               (side > 0 && file > 0 ? " only" : "");
-    }
-  return "?";
 }
 
 PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) const {
@@ -54,42 +23,9 @@ PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) const {
 CprModel::CprModel() : CprModel(Relaxation{}) {}
 
 CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
-  // En passant cases: none, then per file the capturer on the left, then on the right (left empty).
-  int n = 1;
-  for (int file = 0; file < 8; ++file)
-    for (int side : {-1, +1}) {
-      if (file + side < 0 || file + side > 7) continue;
-      ep_cases_[n++] = {file, file + side, side > 0 && file > 0};
-    }
-  for (const EpCase& ec : ep_cases_) {
-    PawnRules rules;
-    for (auto& file : rules) file.fill(CellRule::Any);
-    if (ec.file >= 0) {
-      rules[ec.file][3] = CellRule::Black;  // rank 5: the pawn that just moved
-      rules[ec.file][4] = CellRule::Empty;  // rank 6 and 7: the squares it crossed
-      rules[ec.file][5] = CellRule::Empty;
-      rules[ec.capturer][3] = CellRule::White;
-      if (ec.left_free) rules[ec.file - 1][3] = CellRule::NoWhite;
-    }
-    pawn_layers_.push_back(std::make_unique<PawnLayer>(rules));
-  }
-
+  for (int e = 0; e < EnPassantCases; ++e) pawn_layers_.push_back(std::make_unique<PawnLayer>(ep_rules(e)));
   frames_.resize(Frames);
-  for (int cr = 0; cr < 16; ++cr)
-    for (int e = 0; e < EnPassantCases; ++e) {
-      Frame& f = frames_[cr * EnPassantCases + e];
-      f.ep_case = e;
-      for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-        if (!(cr & right)) continue;
-        const Color c = right & WhiteCastling ? White : Black;
-        f.fixed.rooks[c] += 1;
-        f.fixed.king[c] = true;
-        f.fixed_squares |= square_bb(castling_rook_square(right)) | square_bb(relative_square(c, E1));
-      }
-      if (ep_cases_[e].file >= 0)
-        f.ep_empty = square_bb(make_square(File(ep_cases_[e].file), Rank6)) |
-                     square_bb(make_square(File(ep_cases_[e].file), Rank7));
-    }
+  for (int i = 0; i < Frames; ++i) static_cast<FrameInfo&>(frames_[i]) = frame_info(i);
 
   // The piece layer builds only the states these roots reach: one per non-empty block of each frame
   // (frames share most of them: the budget depends on the frame only through the fixed men and the
@@ -127,91 +63,14 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
   size_ = size192_.to_big();
 }
 
-int CprModel::frame_of(const Men& men, CastlingRights cr, Square ep) const {
-  int ep_case = 0;
-  if (ep != NoSquare) {
-    const int f = file_of(ep);
-    const bool left = f > 0 && (men[White][Pawn] & square_bb(make_square(File(f - 1), Rank5)));
-    for (int e = 1; e < EnPassantCases; ++e)
-      if (ep_cases_[e].file == f && ep_cases_[e].capturer == (left ? f - 1 : f + 1)) ep_case = e;
-  }
-  return cr * EnPassantCases + ep_case;
-}
-
-std::optional<std::string> CprModel::violation(const Position& pos) const {
-  for (Color c : {White, Black}) {
-    const int kings = pos.count(c, King);
-    if (kings != 1)
-      return std::string(color_name(c)) + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
-  }
-  if (const Bitboard back = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
-    return "pawn on " + square_name(lsb(back));
-  const auto name = [](Color c) { return std::string(color_name(c)); };
-
-  // Castling: every right needs its king and rook at home.
-  for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    if (!pos.can_castle(right)) continue;
-    const Color c = right & WhiteCastling ? White : Black;
-    const Square king = relative_square(c, E1), rook = castling_rook_square(right);
-    if (pos.piece_on(king) != make_piece(c, King) || pos.piece_on(rook) != make_piece(c, Rook))
-      return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
-             " king on " + square_name(king) + " and rook on " + square_name(rook);
-  }
-  // En passant: the opponent's pawn just moved two squares and a pawn of the side to move stands beside it.
-  if (const Square ep = pos.ep_square(); ep != NoSquare) {
-    const Color us = pos.side_to_move(), them = ~us;
-    if (relative_rank(us, ep) != Rank6)
-      return "en passant square " + square_name(ep) + " is not on rank " + (us == White ? "6" : "3") + " with " +
-             name(us) + " to move";
-    const Square pushed = Square(ep - pawn_push(us));
-    const Square origin = Square(ep + pawn_push(us));
-    if (pos.piece_on(pushed) != make_piece(them, Pawn))
-      return "en passant square " + square_name(ep) + " without a " + name(them) + " pawn on " + square_name(pushed);
-    if (!pos.empty(ep) || !pos.empty(origin))
-      return "en passant square " + square_name(ep) + " but " + square_name(ep) + " and " + square_name(origin) +
-             " are not both empty";
-    if (!ep_capturable(pos, us, ep))
-      return "en passant square " + square_name(ep) + " but no " + name(us) + " pawn stands beside " + square_name(pushed);
-  }
-  // Promotions and the captures they need.
-  int wprom = 0, bprom = 0, men = 0;
-  PieceLayer::army_cost(pos, wprom, bprom, men);
-  const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
-  for (Color c : {White, Black}) {
-    const int prom = c == White ? wprom : bprom, pawns = c == White ? wp : bp;
-    if (prom + pawns > 8)
-      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but only " +
-             plural(8 - pawns, "missing pawn", "missing pawns");
-  }
-  const int captures = 32 - popcount(pos.pieces());
-  for (Color c : {White, Black}) {
-    const int prom = c == White ? wprom : bprom;
-    const int lost = 8 - (c == White ? bp + bprom : wp + wprom);  // the opponent's pawns captured as pawns
-    if (prom > lost + captures)
-      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but " + name(~c) +
-             " lost only " + plural(lost, "pawn", "pawns") + " and only " + plural(captures, "capture was", "captures were") +
-             " made";
-  }
-  const int needed = wp + bp + wprom + bprom - 8 - captures;
-  const int opposed = PawnLayer::opposed_files(pos.pieces(White, Pawn), pos.pieces(Black, Pawn));
-  if (opposed < needed)
-    return "the pawns need " + plural(needed, "file", "files") + " with a black pawn above a white pawn but have " +
-           std::to_string(opposed);
-  return std::nullopt;
-}
+std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
 
 Result<UInt192> CprModel::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
-  // Black to move ranks the colour-swapped position; swap the men as bitboards (a byte swap mirrors
-  // the ranks) rather than building a second Position.
-  const bool black = input.side_to_move() == Black;
-  Men men{};
-  for (Color c : {White, Black})
-    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-      men[c][pt] = black ? flip_ranks(input.pieces(~c, pt)) : input.pieces(c, pt);
-  const CastlingRights cr = black ? swap_castling(input.castling_rights()) : input.castling_rights();
-  const Square ep = input.ep_square() == NoSquare ? NoSquare : black ? flip_rank(input.ep_square()) : input.ep_square();
-  const int frame_index = frame_of(men, cr, ep);
+  const NormalForm n = normal_form(input);
+  const Men& men = n.men;
+  const bool black = n.black_to_move;
+  const int frame_index = n.frame;
   const Frame& f = frames_[frame_index];
   const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn];
   const int wp = popcount(white_pawns), bp = popcount(black_pawns);
@@ -245,27 +104,9 @@ Position CprModel::unrank_fast(UInt192 index) const {
   // Collect the men as bitboards and build the Position once at the end.
   Men men{};
   pawns.unrank(wp, bp, o, pawn_rank.low128(), men[White][Pawn], men[Black][Pawn]);
-  const CastlingRights cr = CastlingRights(frame_index / EnPassantCases);
-  for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    if (!(cr & right)) continue;
-    const Color c = right & WhiteCastling ? White : Black;
-    men[c][Rook] |= square_bb(castling_rook_square(right));
-    men[c][King] |= square_bb(relative_square(c, E1));
-  }
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.fixed_squares | f.ep_empty);
   pieces_.unrank(f.piece_root[block], piece_rank, free, men);
-  const Square ep = ep_cases_[f.ep_case].file >= 0 ? make_square(File(ep_cases_[f.ep_case].file), Rank6) : NoSquare;
-
-  Bitboard by_piece[PieceCount] = {};
-  for (Color c : {White, Black})
-    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-      by_piece[make_piece(c, pt)] = black ? flip_ranks(men[~c][pt]) : men[c][pt];
-  Position pos;
-  pos.set_placement(by_piece);
-  pos.set_side_to_move(black ? Black : White);
-  pos.set_castling_rights(black ? swap_castling(cr) : cr);
-  pos.set_ep_square(ep == NoSquare ? NoSquare : black ? flip_rank(ep) : ep);
-  return pos;
+  return from_normal_form(men, frame_index, black);
 }
 
 BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {

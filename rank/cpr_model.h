@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
@@ -33,8 +34,8 @@ namespace chessrank::rank {
 
 class CprModel final : public RankModel {
  public:
-  static constexpr int EnPassantCases = 15;
-  static constexpr int Frames = 16 * EnPassantCases;
+  static constexpr int EnPassantCases = rank::EnPassantCases;
+  static constexpr int Frames = rank::Frames;
   static constexpr int Blocks = 9 * 9 * 9;
 
   // Parts of constraint 4 that can be switched off to measure what they remove (`chessrank count
@@ -64,7 +65,7 @@ class CprModel final : public RankModel {
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
   const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
   // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
-  static std::string describe_ep_case(int ep_case);
+  static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
 
   // Return the number of positions with exactly this material (men[color][piece type]), summing over frames
   // the pawn counts times a multinomial for the pieces: a second way to count, independent of the piece
@@ -82,27 +83,14 @@ class CprModel final : public RankModel {
   std::optional<std::string> violation(const Position& pos) const;
 
  private:
-  struct Frame {
-    FixedMen fixed;
-    Bitboard fixed_squares = 0;  // castling kings and rooks
-    Bitboard ep_empty = 0;       // the two squares the en passant pawn crossed
-    int ep_case = 0;
+  struct Frame : FrameInfo {
     std::array<UInt192, Blocks + 1> cumulative{};  // cumulative[b] = positions in blocks before b
     std::array<std::int32_t, Blocks> piece_root{};  // per block: its node in pieces_, -1 when empty
     UInt192 total;
   };
-  struct EpCase {
-    int file = -1;         // file of the pawn that moved two squares (-1: no en passant)
-    int capturer = -1;     // file of the capturing white pawn this case pins
-    bool left_free = false;  // the case "capturer on the right" requires no white pawn on file - 1
-  };
-
   PieceBudget budget(const Frame& f, int wp, int bp, int o) const;
-  // Return the frame of a valid white-to-move position given by its men, rights and en passant square.
-  int frame_of(const Men& men, CastlingRights cr, Square ep) const;
 
   Relaxation relaxation_;
-  std::array<EpCase, EnPassantCases> ep_cases_{};
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
   PieceLayer pieces_;
   std::vector<Frame> frames_;

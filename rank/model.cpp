@@ -1,6 +1,7 @@
 #include "rank/model.h"
 
 #include "rank/cpr_model.h"
+#include "rank/v1_model.h"
 
 namespace chessrank::rank {
 
@@ -9,9 +10,13 @@ const RankModel* find_model(std::string_view name) {
     static const CprModel model;  // built on first use, thread-safe
     return &model;
   }
+  if (name == "v1") {
+    static const V1Model model;
+    return &model;
+  }
   return nullptr;
 }
 
-std::vector<std::string> model_names() { return {"cpr"}; }
+std::vector<std::string> model_names() { return {"cpr", "v1"}; }
 
 }  // namespace chessrank::rank

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <mutex>
 #include <tuple>
+#include <unordered_map>
 
 namespace chessrank::rank {
 
@@ -54,57 +56,80 @@ bool allowed(CellRule rule, bool w, bool b) {
 
 }  // namespace
 
-PawnLayer::PawnLayer(const PawnRules& rules) {
-  for (int f = 0; f < 8; ++f) {
-    FileTable& t = files_[f];
-    t.group_of.fill(-1);
-    struct Config {
-      unsigned white, black;
-      bool opp;
-    };
-    std::vector<Config> configs;
-    for (unsigned w = 0; w < 64; ++w)
-      for (unsigned b = 0; b < 64; ++b) {
-        if (w & b) continue;
-        bool ok = true;
-        for (int i = 0; i < 6 && ok; ++i) ok = allowed(rules[f][i], w >> i & 1, b >> i & 1);
-        if (ok) configs.push_back({w, b, opposed(w, b)});
-      }
-    std::sort(configs.begin(), configs.end(), [](const Config& x, const Config& y) {
-      const auto kx = std::make_tuple(popcount(x.white), popcount(x.black), x.opp, x.white, x.black);
-      const auto ky = std::make_tuple(popcount(y.white), popcount(y.black), y.opp, y.white, y.black);
-      return kx < ky;
-    });
-    for (const Config& c : configs) {
-      const auto a = std::uint8_t(popcount(c.white)), b = std::uint8_t(popcount(c.black));
-      if (t.groups.empty() || t.groups.back().white != a || t.groups.back().black != b ||
-          t.groups.back().opposed != c.opp)
-        t.groups.push_back({a, b, std::uint8_t(c.opp), std::uint16_t(t.configs.size()), 0});
-      Group& g = t.groups.back();
-      const unsigned key = c.white | c.black << 6;
-      t.group_of[key] = std::int16_t(t.groups.size() - 1);
-      t.index_in_group[key] = g.size++;
-      t.configs.push_back(std::uint16_t(key));
-    }
-  }
+std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(const std::array<CellRule, 6>& rules,
+                                                                   unsigned track1, unsigned track2) {
+  std::uint32_t key = track1 | track2 << 6;
+  for (CellRule r : rules) key = key << 3 | unsigned(r);
+  static std::mutex mutex;
+  static std::unordered_map<std::uint32_t, std::shared_ptr<const FileTable>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
 
-  suffix_[8][0][0][0] = 1;
+  auto t = std::make_shared<FileTable>();
+  t->group_of.fill(-1);
+  struct Config {
+    unsigned white, black;
+    bool opp;
+    int t1, t2;
+  };
+  std::vector<Config> configs;
+  for (unsigned w = 0; w < 64; ++w)
+    for (unsigned b = 0; b < 64; ++b) {
+      if (w & b) continue;
+      bool ok = true;
+      for (int i = 0; i < 6 && ok; ++i) ok = allowed(rules[i], w >> i & 1, b >> i & 1);
+      if (ok) configs.push_back({w, b, opposed(w, b), popcount((w | b) & track1), popcount((w | b) & track2)});
+    }
+  const auto order = [](const Config& c) {
+    return std::make_tuple(popcount(c.white), popcount(c.black), c.opp, c.t1, c.t2, c.white, c.black);
+  };
+  std::sort(configs.begin(), configs.end(), [&](const Config& x, const Config& y) { return order(x) < order(y); });
+  for (const Config& c : configs) {
+    const auto a = std::uint8_t(popcount(c.white)), b = std::uint8_t(popcount(c.black));
+    const Group* last = t->groups.empty() ? nullptr : &t->groups.back();
+    if (!last || last->white != a || last->black != b || last->opposed != c.opp || last->tracked1 != c.t1 ||
+        last->tracked2 != c.t2)
+      t->groups.push_back({a, b, std::uint8_t(c.opp), std::uint8_t(c.t1), std::uint8_t(c.t2),
+                           std::uint16_t(t->configs.size()), 0});
+    Group& g = t->groups.back();
+    const unsigned key2 = c.white | c.black << 6;
+    t->group_of[key2] = std::int16_t(t->groups.size() - 1);
+    t->index_in_group[key2] = g.size++;
+    t->configs.push_back(std::uint16_t(key2));
+  }
+  cache.emplace(key, t);
+  return t;
+}
+
+PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2) : track1_(track1), track2_(track2) {
+  for (int f = 0; f < 8; ++f) files_[f] = file_table(rules[f], file_cells(track1, f), file_cells(track2, f));
   for (int f = 7; f >= 0; --f)
+    dims_[f] = {dims_[f + 1].t1 + popcount(file_cells(track1, f)), dims_[f + 1].t2 + popcount(file_cells(track2, f))};
+
+  suffix_[8].assign(729, 0);
+  suffix_[8][0] = 1;
+  for (int f = 7; f >= 0; --f) {
+    const Dims d = dims_[f];
+    suffix_[f].assign(std::size_t(729) * d.t1 * d.t2, 0);
     for (int w = 0; w <= 8; ++w)
       for (int b = 0; b <= 8; ++b)
-        for (int o = 0; o <= 8; ++o) {
-          u128 total = 0;
-          for (const Group& g : files_[f].groups)
-            if (g.white <= w && g.black <= b && g.opposed <= o)
-              total += u128(g.size) * suffix_[f + 1][w - g.white][b - g.black][o - g.opposed];
-          if (total >> 64) std::abort();  // cannot happen with at most 8 pawns a side (see suffix_)
-          suffix_[f][w][b][o] = std::uint64_t(total);
-        }
+        for (int o = 0; o <= std::min(w, b); ++o)
+          for (int t1 = 0; t1 < d.t1; ++t1)
+            for (int t2 = 0; t2 < d.t2; ++t2) {
+              const Counts c{w, b, o, t1, t2};
+              u128 total = 0;
+              for (const Group& g : files_[f]->groups)
+                if (g.white <= w && g.black <= b && g.opposed <= o && g.tracked1 <= t1 && g.tracked2 <= t2)
+                  total += u128(g.size) * suffix_after(f, c, g);
+              if (total >> 64) std::abort();  // cannot happen with at most 8 pawns a side (see suffix_)
+              suffix_[f][((w * 9 + b) * 9 + o) * d.t1 * d.t2 + t1 * d.t2 + t2] = std::uint64_t(total);
+            }
+  }
 }
 
 bool PawnLayer::admissible(Bitboard white, Bitboard black) const {
   for (int f = 0; f < 8; ++f)
-    if (files_[f].group_of[file_cells(white, f) | file_cells(black, f) << 6] < 0) return false;
+    if (files_[f]->group_of[file_cells(white, f) | file_cells(black, f) << 6] < 0) return false;
   return true;
 }
 
@@ -123,32 +148,27 @@ int PawnLayer::opposed_files(Bitboard white, Bitboard black) {
 }
 
 PawnLayer::u128 PawnLayer::rank(Bitboard white, Bitboard black) const {
-  int w = popcount(white), b = popcount(black), o = opposed_files(white, black);
+  Counts c = counts(white, black);
   std::uint64_t r = 0;
   for (int f = 0; f < 8; ++f) {
-    const FileTable& t = files_[f];
+    const FileTable& t = *files_[f];
     const unsigned key = file_cells(white, f) | file_cells(black, f) << 6;
     const int gi = t.group_of[key];
-    for (int i = 0; i < gi; ++i) {
-      const Group& g = t.groups[i];
-      if (g.white <= w && g.black <= b && g.opposed <= o)
-        r += g.size * suffix_[f + 1][w - g.white][b - g.black][o - g.opposed];
-    }
+    for (int i = 0; i < gi; ++i) r += t.groups[i].size * suffix_after(f, c, t.groups[i]);
     const Group& g = t.groups[gi];
-    w -= g.white, b -= g.black, o -= g.opposed;
-    r += t.index_in_group[key] * suffix_[f + 1][w][b][o];
+    c = {c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1, c.tracked2 - g.tracked2};
+    r += t.index_in_group[key] * suffix(f + 1, c.white, c.black, c.opposed, c.tracked1, c.tracked2);
   }
   return r;
 }
 
-void PawnLayer::unrank(int w, int b, int o, u128 rank, Bitboard& white, Bitboard& black) const {
-  std::uint64_t r = std::uint64_t(rank);  // rank < count(w, b, o) < 2^64
+void PawnLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black) const {
   white = black = 0;
   for (int f = 0; f < 8; ++f) {
-    const FileTable& t = files_[f];
+    const FileTable& t = *files_[f];
     for (const Group& g : t.groups) {
-      if (g.white > w || g.black > b || g.opposed > o) continue;
-      const std::uint64_t completions = suffix_[f + 1][w - g.white][b - g.black][o - g.opposed];
+      const std::uint64_t completions = suffix_after(f, c, g);
+      if (!completions) continue;
       const std::uint64_t block = g.size * completions;
       if (r >= block) {
         r -= block;
@@ -162,7 +182,8 @@ void PawnLayer::unrank(int w, int b, int o, u128 rank, Bitboard& white, Bitboard
       const unsigned key = t.configs[g.first + index];
       white |= cells_to_bitboard(key & 63, f);
       black |= cells_to_bitboard(key >> 6, f);
-      w -= g.white, b -= g.black, o -= g.opposed;
+      c = {c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,
+           c.tracked2 - g.tracked2};
       break;
     }
   }

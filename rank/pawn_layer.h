@@ -1,5 +1,5 @@
-// PawnLayer: counts, ranks and unranks the pawn placements of one en passant case, split by the number
-// of white pawns, black pawns and opposed files.
+// PawnLayer: counts, ranks and unranks the pawn placements of one set of cell rules, split by the number
+// of white pawns, black pawns, opposed files and, optionally, pawns on two tracked sets of cells.
 //
 // Pawns stand on the 48 cells of ranks 2..7. A file is *opposed* when a white pawn stands somewhere
 // below a black pawn on it. An en passant case pins some cells (the pawn that just moved, its capturer)
@@ -13,13 +13,18 @@
 //   Black      | black pawn
 //   Empty      | nothing
 //
+// A model that constrains the pieces near a king (`v1`) needs the number of pawns on that king's knight
+// squares and on its neighbours: those are the two tracked sets; `cpr` tracks none.
+//
 // A placement is ranked file by file (a..h) as a mixed-radix number: within a file, configurations are
-// ordered by (white count, black count, opposed) and then by their cell masks; a file's digit weighs
-// the number of ways to complete files to its right. The same suffix table serves count, rank and unrank.
+// ordered by (white count, black count, opposed, pawns on tracked set 1, on tracked set 2) and then by
+// their cell masks; a file's digit weighs the number of ways to complete files to its right. The same
+// suffix table serves count, rank and unrank.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/bitboard.h"
@@ -37,17 +42,35 @@ class PawnLayer {
   using u128 = UInt128;
   static constexpr int MaxPawns = 8;
 
-  explicit PawnLayer(const PawnRules& rules);
+  // The counts that split placements into blocks.
+  struct Counts {
+    int white = 0, black = 0, opposed = 0, tracked1 = 0, tracked2 = 0;
+  };
 
-  // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files.
-  u128 count(int wp, int bp, int o) const { return suffix_[0][wp][bp][o]; }
+  // Build the tables for these rules; pawns on the cells of track1 and track2 (disjoint) are counted.
+  explicit PawnLayer(const PawnRules& rules, Bitboard track1 = 0, Bitboard track2 = 0);
 
-  // Return the rank of a placement among those with its counts (white pawns, black pawns, opposed files).
-  // The placement must obey the cell rules: callers check admissible() first. Pawns are given as
-  // bitboards (only ranks 2..7 may be set).
+  // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files (and,
+  // with tracked sets, t1 and t2 pawns on them).
+  u128 count(int wp, int bp, int o) const { return count({wp, bp, o, 0, 0}); }
+  std::uint64_t count(const Counts& c) const { return suffix(0, c.white, c.black, c.opposed, c.tracked1, c.tracked2); }
+  // Return the largest number of pawns tracked set 1 (2) can hold.
+  int max_tracked1() const { return dims_[0].t1 - 1; }
+  int max_tracked2() const { return dims_[0].t2 - 1; }
+  // Return the counts of a placement.
+  Counts counts(Bitboard white, Bitboard black) const {
+    return {popcount(white), popcount(black), opposed_files(white, black), popcount((white | black) & track1_),
+            popcount((white | black) & track2_)};
+  }
+
+  // Return the rank of a placement among those with its counts(). The placement must obey the cell rules:
+  // callers check admissible() first. Pawns are given as bitboards (only ranks 2..7 may be set).
   u128 rank(Bitboard white, Bitboard black) const;
-  // Return the placement of rank r among count(wp, bp, o).
-  void unrank(int wp, int bp, int o, u128 r, Bitboard& white, Bitboard& black) const;
+  // Return the placement of rank r among count(wp, bp, o) (no tracked sets) or count(c).
+  void unrank(int wp, int bp, int o, u128 r, Bitboard& white, Bitboard& black) const {
+    unrank({wp, bp, o, 0, 0}, std::uint64_t(r), white, black);
+  }
+  void unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black) const;
 
   // Return whether the placement obeys every cell rule (counts are not limited here).
   bool admissible(Bitboard white, Bitboard black) const;
@@ -56,7 +79,7 @@ class PawnLayer {
 
  private:
   struct Group {
-    std::uint8_t white, black, opposed;
+    std::uint8_t white, black, opposed, tracked1, tracked2;
     std::uint16_t first;  // index of its first configuration in configs_
     std::uint16_t size;
   };
@@ -67,11 +90,32 @@ class PawnLayer {
     std::array<std::uint16_t, 4096> index_in_group{};
   };
 
-  std::array<FileTable, 8> files_;
-  // suffix_[f][w][b][o]: placements of files f..h with w white pawns, b black pawns, o opposed files.
-  // Every count fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55; the constructor checks), so the hot
-  // paths multiply and divide in 64 bits.
-  std::array<std::array<std::array<std::array<std::uint64_t, 9>, 9>, 9>, 9> suffix_{};
+  // The extent of the tracked counts of files f..h: t1 values 0..t1-1, t2 values 0..t2-1.
+  struct Dims {
+    int t1 = 1, t2 = 1;
+  };
+
+  // Return the placements of files f..h with w white pawns, b black pawns, o opposed files and t1, t2
+  // tracked pawns (0 outside the table).
+  std::uint64_t suffix(int f, int w, int b, int o, int t1, int t2) const {
+    if ((w | b | o | t1 | t2) < 0 || w > 8 || b > 8 || o > 8 || t1 >= dims_[f].t1 || t2 >= dims_[f].t2) return 0;
+    return suffix_[f][((w * 9 + b) * 9 + o) * dims_[f].t1 * dims_[f].t2 + t1 * dims_[f].t2 + t2];
+  }
+  std::uint64_t suffix_after(int f, const Counts& c, const Group& g) const {
+    return suffix(f + 1, c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,
+                  c.tracked2 - g.tracked2);
+  }
+
+  // Files with equal rules and tracked cells share their table (a model may build hundreds of layers).
+  static std::shared_ptr<const FileTable> file_table(const std::array<CellRule, 6>& rules, unsigned track1, unsigned track2);
+
+  std::array<std::shared_ptr<const FileTable>, 8> files_;
+  Bitboard track1_ = 0, track2_ = 0;
+  std::array<Dims, 9> dims_{};
+  // suffix_[f][(w, b, o, t1, t2)]: placements of files f..h with those counts (see suffix()). Every count
+  // fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55; the constructor checks), so the hot paths multiply
+  // and divide in 64 bits.
+  std::array<std::vector<std::uint64_t>, 9> suffix_{};
 };
 
 }  // namespace chessrank::rank

@@ -8,21 +8,22 @@
 
 namespace chessrank::rank {
 
-const std::array<PieceLayer::StageInfo, PieceLayer::Stages> PieceLayer::Stage = {{
+const PieceLayer::Plan PieceLayer::AllPieces = {{{
     {White, King, 1}, {Black, King, 1}, {White, Rook, 2}, {Black, Rook, 2},
     {White, Queen, 1}, {White, Bishop, 2}, {White, Knight, 2},
     {Black, Queen, 1}, {Black, Bishop, 2}, {Black, Knight, 2},
-}};
+}}, 10};
 
-namespace {
-
-// Return the key of a node: the stage, the fixed men it and later stages place, and the budget. Budgets
-// beyond what the remaining men could ever use (64 promotions, U = 200: at most 70 men and as many
-// promotions) are clamped, so equal keys mean equal completions; an overdrawn budget gets its own key.
-std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) {
+// Budgets beyond what the remaining men could ever use (64 promotions, U = 200: at most 70 men and as
+// many promotions) are clamped, so equal keys mean equal completions; an overdrawn budget gets its own key.
+std::uint64_t PieceLayer::node_key(int stage, const FixedMen& fixed, const PieceBudget& b) const {
   if (b.white_promotions < 0 || b.black_promotions < 0 || b.men < 0 || b.squares < 0) return ~std::uint64_t(0);
-  const std::uint64_t kings = (stage <= 0 && fixed.king[White] ? 1 : 0) | (stage <= 1 && fixed.king[Black] ? 2 : 0);
-  const std::uint64_t rooks = (stage <= 2 ? fixed.rooks[White] : 0) | (stage <= 3 ? fixed.rooks[Black] : 0) << 2;
+  std::uint64_t kings = 0, rooks = 0;
+  for (int s = stage; s < plan_.count; ++s) {
+    const StageInfo& st = plan_.stages[s];
+    if (st.type == King && fixed.king[st.side]) kings |= 1u << st.side;
+    if (st.type == Rook) rooks |= std::uint64_t(fixed.rooks[st.side]) << (2 * st.side);
+  }
   std::uint64_t key = std::uint64_t(stage);
   key = key << 2 | kings;
   key = key << 4 | rooks;
@@ -33,10 +34,8 @@ std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) {
   return key;
 }
 
-}  // namespace
-
-bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) {
-  const StageInfo& st = Stage[stage];
+bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) const {
+  const StageInfo& st = plan_.stages[stage];
   int& side_budget = st.side == White ? b.white_promotions : b.black_promotions;
   if (k > b.squares) return false;
   if (st.type == King) {
@@ -52,8 +51,8 @@ bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) 
   return side_budget >= 0 && b.men >= 0;
 }
 
-int PieceLayer::max_count(int stage, const FixedMen& fixed, const PieceBudget& b) {
-  const StageInfo& st = Stage[stage];
+int PieceLayer::max_count(int stage, const FixedMen& fixed, const PieceBudget& b) const {
+  const StageInfo& st = plan_.stages[stage];
   if (st.type == King) return fixed.king[st.side] ? 0 : 1;
   const int fixed_men = st.type == Rook ? fixed.rooks[st.side] : 0;
   const int budget = st.side == White ? b.white_promotions : b.black_promotions;
@@ -79,19 +78,19 @@ struct PieceLayer::Builder {
 
   // Return the node of (stage, fixed, b), building it and what it reaches first.
   std::uint32_t build(int stage, const FixedMen& fixed, const PieceBudget& b) {
-    if (stage == Stages) return Done;
-    const std::uint64_t key = node_key(stage, fixed, b);
+    if (stage == layer.plan_.count) return Done;
+    const std::uint64_t key = layer.node_key(stage, fixed, b);
     if (key == ~std::uint64_t(0)) return Dead;
     if (const auto it = known.find(key); it != known.end()) return it->second;
     // Edges k = kmin..kmax: a king stage places its one man or none; the other stages any number up to
     // kmax, every one of which fits the budget (the bounds are monotone in k).
-    const int kmax = max_count(stage, fixed, b);
-    const int kmin = Stage[stage].type == King ? kmax : 0;
+    const int kmax = layer.max_count(stage, fixed, b);
+    const int kmin = layer.plan_.stages[stage].type == King ? kmax : 0;
     const int edge_count = std::max(0, kmax - kmin + 1);
     std::array<std::uint32_t, 65> next{};
     for (int i = 0; i < edge_count; ++i) {
       PieceBudget nb = b;
-      next[i] = after(stage, kmin + i, fixed, nb) ? build(stage + 1, fixed, nb) : Dead;
+      next[i] = layer.after(stage, kmin + i, fixed, nb) ? build(stage + 1, fixed, nb) : Dead;
     }
     const auto id = std::uint32_t(first.size());
     first.push_back(std::uint32_t(layer.edges_.size()));
@@ -106,7 +105,7 @@ struct PieceLayer::Builder {
   }
 };
 
-PieceLayer::PieceLayer(const std::vector<Root>& roots) {
+PieceLayer::PieceLayer(const std::vector<Root>& roots, const Plan& plan) : plan_(plan) {
   Builder builder(*this);
   builder.known.reserve(1 << 16);
   for (const Root& root : roots) {
@@ -135,7 +134,8 @@ std::pair<const PieceLayer*, int> PieceLayer::resolve(const FixedMen& fixed, con
   if (const int root = find(fixed, budget); root >= 0) return {this, root};
   // Keep the last foreign budget's layer per thread: callers (tests) rank many positions of one budget.
   thread_local std::unique_ptr<PieceLayer> last;
-  if (!last || last->find(fixed, budget) < 0) last = std::make_unique<PieceLayer>(std::vector<Root>{{fixed, budget}});
+  if (!last || !(last->plan_ == plan_) || last->find(fixed, budget) < 0)
+    last = std::make_unique<PieceLayer>(std::vector<Root>{{fixed, budget}}, plan_);
   return {last.get(), last->find(fixed, budget)};
 }
 
@@ -162,14 +162,15 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
     std::uint64_t radix;
     std::uint64_t subset;
   };
-  std::array<Digit, Stages> digits;
+  std::array<Digit, MaxStages> digits;
   const RootInfo& info = roots_[root];
   std::uint32_t node = info.first;
   int squares = popcount(free);
-  for (int s = 0; s < Stages; ++s) {
-    const Bitboard placed = men[Stage[s].side][Stage[s].type] & free;
+  for (int s = 0; s < plan_.count; ++s) {
+    const StageInfo& st = plan_.stages[s];
+    const Bitboard placed = men[st.side][st.type] & free;
     const int k = popcount(placed);
-    const int i = s < 2 ? k - info.kings[s] : k;  // the caller checked that the army fits the budget
+    const int i = st.type == King ? k - info.kings[st.side] : k;  // the caller checked that the army fits the budget
     assert(i >= 0);
     const Edge* e = &edges_[node + i];
     digits[s] = {i > 0 ? &e[-1].end : nullptr, BinomialColumn[k][squares], rank_subset(placed, free)};
@@ -178,7 +179,7 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
     node = e->next;
   }
   UInt192 acc;
-  for (int s = Stages - 1; s >= 0; --s) {
+  for (int s = plan_.count - 1; s >= 0; --s) {
     acc *= digits[s].radix;
     acc += UInt192(digits[s].subset);
     if (digits[s].offset) acc += *digits[s].offset;
@@ -190,17 +191,18 @@ void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
   const RootInfo& info = roots_[root];
   std::uint32_t node = info.first;
   int squares = popcount(free);
-  for (int s = 0; s < Stages; ++s) {
+  for (int s = 0; s < plan_.count; ++s) {
+    const StageInfo& st = plan_.stages[s];
     const Edge* e = &edges_[node];
     // The block holding r: the first edge whose cumulative end exceeds it (r < the node's total).
     int i = 0;
     while (!(r < e[i].end)) ++i;
     if (i > 0) r -= e[i - 1].end;
-    const int k = s < 2 ? info.kings[s] : i;
+    const int k = st.type == King ? info.kings[st.side] : i;
     if (k > 0) {
       const std::uint64_t subset = r.divmod(BinomialColumn[k][squares]);
       const Bitboard chosen = unrank_subset(subset, free, squares, k);
-      men[Stage[s].side][Stage[s].type] |= chosen;
+      men[st.side][st.type] |= chosen;
       free &= ~chosen;
       squares -= k;
     }

@@ -61,10 +61,26 @@ class PieceLayer {
     FixedMen fixed;
     PieceBudget budget;
   };
+  // One kind of man placed by a stage, with the number the original army has.
+  struct StageInfo {
+    Color side;
+    PieceType type;
+    int base;
+    bool operator==(const StageInfo&) const = default;
+  };
+  static constexpr int MaxStages = 10;
+  // The stages in placement order; the first `count` entries are used.
+  struct Plan {
+    std::array<StageInfo, MaxStages> stages;
+    int count;
+    bool operator==(const Plan&) const = default;
+  };
+  // The order of the table above (the `cpr` model).
+  static const Plan AllPieces;
 
   // Build the states reachable from these roots. Other budgets work too, through a layer built for
   // them alone on first use (kept per thread for the calls that follow, which usually repeat it).
-  explicit PieceLayer(const std::vector<Root>& roots = {});
+  explicit PieceLayer(const std::vector<Root>& roots = {}, const Plan& plan = AllPieces);
 
   // Return the handle of a root given to the constructor, or -1.
   int find(const FixedMen& fixed, const PieceBudget& budget) const;
@@ -95,14 +111,6 @@ class PieceLayer {
   std::size_t edges() const { return edges_.size(); }
 
  private:
-  static constexpr int Stages = 10;
-
-  struct StageInfo {
-    Color side;
-    PieceType type;
-    int base;  // men of this kind the original army has
-  };
-  static const std::array<StageInfo, Stages> Stage;
 
   // A node is stored as its edges alone, adjacent, edge i placing kmin + i men; a walk knows the rest:
   // R is the number of free squares left, kmin is 0 but for a king stage (1, or 0 when castling fixed
@@ -114,18 +122,21 @@ class PieceLayer {
   struct RootInfo {
     std::uint64_t key;
     std::uint32_t first;  // its first edge
-    std::array<std::uint8_t, 2> kings;  // men the king stages place: 1, or 0 when fixed
+    std::array<std::uint8_t, 2> kings;  // per colour, men its king stage places: 1, or 0 when fixed
     UInt192 total;
   };
   struct Builder;
 
   // Return the budget after `stage` places k men (k free ones), or false when it does not fit.
-  static bool after(int stage, int k, const FixedMen& fixed, PieceBudget& b);
+  bool after(int stage, int k, const FixedMen& fixed, PieceBudget& b) const;
   // Return the maximum number of free men stage can place with budget b.
-  static int max_count(int stage, const FixedMen& fixed, const PieceBudget& b);
+  int max_count(int stage, const FixedMen& fixed, const PieceBudget& b) const;
+  // Return the key of a node: the stage, the fixed men it and later stages place, and the budget.
+  std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) const;
   // Return a layer that has (fixed, budget) as a root, and that root: this one, or one built for it.
   std::pair<const PieceLayer*, int> resolve(const FixedMen& fixed, const PieceBudget& budget) const;
 
+  Plan plan_;
   std::vector<Edge> edges_;
   std::vector<RootInfo> roots_;  // sorted by key
   std::size_t node_count_ = 0;

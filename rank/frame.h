@@ -1,0 +1,66 @@
+// Frames: what the ranking models share above the men. A position is ranked in its white-to-move normal
+// form (black to move: the colour-swapped position, ranks mirrored), and a frame is its castling rights
+// with its en passant case:
+//
+//   frame = castling rights (0..15) * 15 + en passant case (0..14)
+//
+// With white to move the pawn that just moved is black and stands on rank 5. Case 0 is "no en passant
+// square"; the other 14 pin the file f of that pawn and one capturer: "capturer on f-1" (a white pawn on
+// f-1, rank 5), or "capturer on f+1 only" (a white pawn on f+1 and none on f-1), in the order files a..h,
+// left before right. Every position with an en passant square falls in exactly one case.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/position.h"
+#include "rank/pawn_layer.h"
+#include "rank/piece_layer.h"
+
+namespace chessrank::rank {
+
+inline constexpr int EnPassantCases = 15;
+inline constexpr int Frames = 16 * EnPassantCases;
+
+struct EpCase {
+  int file = -1;           // file of the pawn that moved two squares (-1: no en passant)
+  int capturer = -1;       // file of the capturing white pawn this case pins
+  bool left_free = false;  // the case "capturer on the right" requires no white pawn on file - 1
+};
+
+// Return the 15 en passant cases in order.
+const std::array<EpCase, EnPassantCases>& ep_cases();
+// Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
+std::string describe_ep_case(int ep_case);
+// Return the pawn cell rules of an en passant case: the pawn that moved on f5, f6 and f7 empty, the
+// capturer on rank 5 (and no white pawn on its left for "only").
+PawnRules ep_rules(int ep_case);
+
+// What a frame fixes.
+struct FrameInfo {
+  CastlingRights rights = NoCastling;
+  int ep_case = 0;
+  FixedMen fixed;              // castling kings and rooks
+  Bitboard fixed_squares = 0;  // their squares
+  Bitboard ep_empty = 0;       // the two squares the en passant pawn crossed
+  Square ep_square = NoSquare;
+};
+FrameInfo frame_info(int frame);
+
+// A position in white-to-move normal form.
+struct NormalForm {
+  Men men{};
+  int frame = 0;
+  bool black_to_move = false;
+};
+// Return the normal form of a position that breaks none of constraints 1-2 (castling, en passant).
+NormalForm normal_form(const Position& pos);
+// Return the position of a normal form whose men hold everything but the frame's castling men, which this
+// adds.
+Position from_normal_form(Men men, int frame, bool black_to_move);
+
+// Return why a position breaks constraints 1-4 of docs/ranking.md (the `cpr` set), or nullopt.
+std::optional<std::string> cpr_violation(const Position& pos);
+
+}  // namespace chessrank::rank

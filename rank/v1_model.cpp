@@ -1,0 +1,415 @@
+#include "rank/v1_model.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "core/fen.h"
+#include "rank/binomial.h"
+
+namespace chessrank::rank {
+
+namespace {
+
+constexpr Bitboard PawnCells = 0x00FFFFFFFFFFFF00ULL;
+constexpr int MaxQueens = 9, MaxKnights = 10;  // the original one or two plus eight promotions
+
+// The level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
+struct BlockTable {
+  std::array<std::array<std::array<std::int16_t, 9>, 9>, 9> index{};
+  std::array<std::array<std::int8_t, 3>, V1Model::Blocks> counts{};
+  constexpr BlockTable() {
+    int n = 0;
+    for (int w = 0; w <= 8; ++w)
+      for (int b = 0; b <= 8; ++b)
+        for (int o = 0; o <= 8; ++o) {
+          index[w][b][o] = -1;
+          if (o > std::min(w, b)) continue;
+          counts[n] = {std::int8_t(w), std::int8_t(b), std::int8_t(o)};
+          index[w][b][o] = std::int16_t(n++);
+        }
+  }
+};
+constexpr BlockTable BlockOf{};
+
+// The stages of the pieces after the front, in placement order.
+const PieceLayer::Plan TailPlan = {{{
+    {White, Rook, 2}, {Black, Rook, 2}, {White, Bishop, 2}, {Black, Queen, 1}, {Black, Bishop, 2}, {Black, Knight, 2},
+}}, 6};
+
+std::string colour(Color c) { return std::string(color_name(c)); }
+
+// Return the number of ways to place the white king (when `king` is set) and kq queens on a + g squares
+// with exactly j of them on the g squares, and then kn knights on the b + g - j squares the knights may
+// use: which of the m = king + kq men is the king, times the choice of the m squares, times the knights'.
+UInt128 front_ways(bool king, int kq, int kn, int a, int b, int g, int j) {
+  const int m = kq + (king ? 1 : 0);
+  return UInt128(king ? m : 1) * Binomial(a, m - j) * Binomial(g, j) * UInt128(Binomial(b + g - j, kn));
+}
+
+}  // namespace
+
+// The pieces of one level-4 block of a frame family: the white king (unless castling fixed it), kq white
+// queens and kn white knights on the classed squares, then the tail.
+struct V1Model::Front {
+  bool king = true;  // the front places the white king
+  int squares = 0;   // free squares A + B + G
+  int queens = -1, knights = -1;  // the largest counts with a non-empty tail
+  std::array<std::array<std::int32_t, MaxKnights + 1>, MaxQueens + 1> tail_root{};  // -1: budget overdrawn
+  std::array<std::array<UInt192, MaxKnights + 1>, MaxQueens + 1> tail_count{};
+  std::array<std::array<UInt192, 9>, 9> count{};  // per (A, B)
+};
+
+struct V1Model::KingFrame {
+  Square king = NoSquare;
+  int front_family = 0;
+  Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
+  std::array<UInt192, Blocks + 1> cumulative{};
+};
+
+std::string_view V1Model::description() const {
+  return "the cpr constraints plus: the kings are not adjacent, the king of the side not to move is not "
+         "attacked by a pawn or a knight and has no queen of the side to move next to it";
+}
+
+V1Model::~V1Model() = default;
+
+const PawnLayer& V1Model::pawns(int ep_case, Square king) const { return *pawn_layers_[ep_case * 64 + king]; }
+
+const UInt192& V1Model::pieces(const Front& front, int a, int b) const { return front.count[a][b]; }
+
+V1Model::V1Model() {
+  // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
+  // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
+  // counted. None when the case already puts a pawn there.
+  pawn_layers_.resize(EnPassantCases * 64);
+  for (int e = 0; e < EnPassantCases; ++e) {
+    const FrameInfo ef = frame_info(e);
+    for (int k = 0; k < 64; ++k) {
+      const Square king = Square(k);
+      if (ef.ep_empty & square_bb(king)) continue;
+      PawnRules rules = ep_rules(e);
+      bool ok = true;
+      const auto cell = [&](Square s) -> CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
+      if (PawnCells & square_bb(king)) {
+        if (cell(king) == CellRule::White || cell(king) == CellRule::Black) ok = false;
+        cell(king) = CellRule::Empty;
+      }
+      for (Bitboard b = pawn_attacks(Black, king) & PawnCells; b;) {
+        CellRule& r = cell(pop_lsb(b));
+        if (r == CellRule::White) ok = false;
+        if (r == CellRule::Any) r = CellRule::NoWhite;
+      }
+      if (!ok) continue;
+      pawn_layers_[e * 64 + k] = std::make_unique<PawnLayer>(rules, knight_attacks(king) & PawnCells & ~ef.ep_empty,
+                                                              king_attacks(king) & PawnCells & ~ef.ep_empty);
+    }
+  }
+
+  // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
+  // frame and the black king take.
+  frames_.resize(Frames);
+  std::map<std::tuple<bool, int, int, int>, int> families;
+  std::vector<std::tuple<bool, int, int, int>> family_keys;
+  std::vector<int> frame_family(Frames);
+  for (int i = 0; i < Frames; ++i) {
+    Frame& f = frames_[i];
+    f.info = frame_info(i);
+    f.king.fill(-1);
+    const int taken = popcount(f.info.fixed_squares | f.info.ep_empty) + (f.info.fixed.king[Black] ? 0 : 1);
+    const auto key = std::make_tuple(f.info.fixed.king[White], f.info.fixed.rooks[White], f.info.fixed.rooks[Black], taken);
+    const auto [it, added] = families.emplace(key, int(family_keys.size()));
+    if (added) family_keys.push_back(key);
+    frame_family[i] = it->second;
+  }
+
+  // Fronts: per family and block, the tail roots of every (queens, knights).
+  fronts_.resize(family_keys.size() * Blocks);
+  std::vector<PieceLayer::Root> roots;
+  const auto for_each_tail = [&](auto&& visit) {
+    for (std::size_t fam = 0; fam < family_keys.size(); ++fam) {
+      const auto [king_fixed, rooks_white, rooks_black, taken] = family_keys[fam];
+      for (int blk = 0; blk < Blocks; ++blk) {
+        Front& front = fronts_[fam * Blocks + blk];
+        const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+        front.king = !king_fixed;
+        front.squares = 64 - taken - w - b;
+        // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2.
+        const int men = 40 - 2 * (w + b) + o - 2;
+        for (int kq = 0; kq <= MaxQueens; ++kq)
+          for (int kn = 0; kn <= MaxKnights; ++kn) {
+            const int extra = std::max(0, kq - 1) + std::max(0, kn - 2);
+            const PieceBudget budget{8 - w - extra, 8 - b, men - kq - kn - extra,
+                                     front.squares - (front.king ? 1 : 0) - kq - kn};
+            front.tail_root[kq][kn] = -1;
+            if (budget.white_promotions < 0 || budget.men < 0 || budget.squares < 0) continue;
+            visit(front, kq, kn, PieceLayer::Root{FixedMen{{rooks_white, rooks_black}, {false, false}}, budget});
+          }
+      }
+    }
+  };
+  for_each_tail([&](Front&, int, int, const PieceLayer::Root& root) { roots.push_back(root); });
+  tail_ = PieceLayer(roots, TailPlan);
+  for_each_tail([&](Front& front, int kq, int kn, const PieceLayer::Root& root) {
+    const int handle = tail_.find(root.fixed, root.budget);
+    if (handle < 0 || tail_.count(handle) == UInt192()) return;
+    front.tail_root[kq][kn] = handle;
+    front.tail_count[kq][kn] = tail_.count(handle);
+    front.queens = std::max(front.queens, kq);
+    front.knights = std::max(front.knights, kn);
+  });
+  for (Front& front : fronts_)
+    for (int a = 0; a <= 8; ++a)
+      for (int b = 0; b <= 8; ++b) {
+        const int g = front.squares - a - b;
+        if (g < 0) continue;
+        UInt192 total;
+        for (int kq = 0; kq <= front.queens; ++kq)
+          for (int kn = 0; kn <= front.knights; ++kn) {
+            if (front.tail_root[kq][kn] < 0) continue;
+            UInt128 ways = 0;
+            for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
+            if (ways) total += mul(front.tail_count[kq][kn], ways);
+          }
+        front.count[a][b] = total;
+      }
+
+  // Kings and blocks.
+  for (int i = 0; i < Frames; ++i) {
+    Frame& f = frames_[i];
+    const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
+    UInt192 acc;
+    for (int k = 0; k < 64; ++k) {
+      const Square king = Square(k);
+      f.cumulative[k] = acc;
+      if (f.info.fixed.king[Black] ? king != E8 : bool(taken & square_bb(king))) continue;
+      if (f.info.fixed.king[White] && (king_attacks(king) & square_bb(E1))) continue;  // kings adjacent
+      if (!pawn_layers_[f.info.ep_case * 64 + k]) continue;
+      const PawnLayer& layer = pawns(f.info.ep_case, king);
+      KingFrame kf;
+      kf.king = king;
+      kf.front_family = frame_family[i];
+      kf.knight = knight_attacks(king) & ~taken;
+      kf.near = king_attacks(king) & ~taken;
+      const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+      UInt192 block_acc;
+      for (int blk = 0; blk < Blocks; ++blk) {
+        kf.cumulative[blk] = block_acc;
+        const Front& front = fronts_[kf.front_family * Blocks + blk];
+        const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+        for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
+          for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
+            if (const std::uint64_t p = layer.count({w, b, o, t1, t2}))
+              block_acc += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+      }
+      kf.cumulative[Blocks] = block_acc;
+      if (block_acc == UInt192()) continue;
+      f.king[k] = std::int32_t(king_frames_.size());
+      king_frames_.push_back(kf);
+      acc += block_acc;
+    }
+    f.cumulative[64] = acc;
+    f.total = acc;
+  }
+  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
+  half_ = frame_offset_[Frames];
+  size192_ = half_ + half_;
+  size_ = size192_.to_big();
+}
+
+UInt192 V1Model::king_size(int frame, Square king) const {
+  return frames_[frame].cumulative[king + 1] - frames_[frame].cumulative[king];
+}
+
+std::optional<std::string> V1Model::violation(const Position& pos) const {
+  if (auto why = cpr_violation(pos)) return why;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = lsb(pos.pieces(them, King));
+  const std::string theirs = colour(them) + " king on " + square_name(king);
+  const std::string when = " with " + colour(us) + " to move";
+  if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
+    return "the kings stand next to each other (" + square_name(lsb(b)) + " and " + square_name(king) + ")";
+  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn))
+    return "the " + theirs + " is attacked by the " + colour(us) + " pawn on " + square_name(lsb(b)) + when;
+  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight))
+    return "the " + theirs + " is attacked by the " + colour(us) + " knight on " + square_name(lsb(b)) + when;
+  if (const Bitboard b = king_attacks(king) & pos.pieces(us, Queen))
+    return "the " + theirs + " is attacked by the " + colour(us) + " queen next to it on " + square_name(lsb(b)) + when;
+  return std::nullopt;
+}
+
+UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free,
+                            Bitboard rest_free) const {
+  const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
+  const Bitboard free = knight_free | near_free | rest_free;
+  const Bitboard wk = men[White][King] & free, queens = men[White][Queen] & free, knights = men[White][Knight] & free;
+  const Bitboard set = wk | queens;  // on knight_free | rest_free (violation() checked)
+  const int kq = popcount(queens), kn = popcount(knights), m = popcount(set), j = popcount(set & rest_free);
+  const int mult = front.king ? m : 1;
+  // Blocks of (queens, knights) before this one.
+  UInt192 index;
+  for (int q = 0; q <= front.queens; ++q)
+    for (int n = 0; n <= front.knights; ++n) {
+      if (q == kq && n == kn) goto found;
+      if (front.tail_root[q][n] < 0) continue;
+      UInt128 ways = 0;
+      for (int jj = 0; jj <= q + 1; ++jj) ways += front_ways(front.king, q, n, a, b, g, jj);
+      if (ways) index += mul(front.tail_count[q][n], ways);
+    }
+found:
+  UInt128 within = 0;
+  for (int jj = 0; jj < j; ++jj) within += front_ways(front.king, kq, kn, a, b, g, jj);
+  const UInt128 set_rank = UInt128(rank_subset(set & knight_free, knight_free)) * Binomial(g, j) +
+                           rank_subset(set & rest_free, rest_free);
+  const int king_pos = wk ? popcount(set & (wk - 1)) : 0;
+  const Bitboard knight_squares = (near_free | rest_free) & ~set;
+  within += ((set_rank * mult + king_pos) * Binomial(b + g - j, kn)) + rank_subset(knights, knight_squares);
+  const UInt192 tail = tail_.rank(front.tail_root[kq][kn], men, free & ~set & ~knights);
+  return index + mul(front.tail_count[kq][kn], within) + tail;
+}
+
+void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
+                           Men& men) const {
+  const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
+  int kq = 0, kn = 0;
+  for (kq = 0; kq <= front.queens; ++kq) {
+    for (kn = 0; kn <= front.knights; ++kn) {
+      if (front.tail_root[kq][kn] < 0) continue;
+      UInt128 ways = 0;
+      for (int jj = 0; jj <= kq + 1; ++jj) ways += front_ways(front.king, kq, kn, a, b, g, jj);
+      const UInt192 block = mul(front.tail_count[kq][kn], ways);
+      if (r < block) goto found;
+      r -= block;
+    }
+  }
+found:
+  UInt192 front_index192, tail_rank;
+  UInt192::divmod(r, front.tail_count[kq][kn], front_index192, tail_rank);
+  UInt128 fi = front_index192.low128();
+  const int m = kq + (front.king ? 1 : 0), mult = front.king ? m : 1;
+  int j = 0;
+  for (;; ++j) {
+    const UInt128 ways = front_ways(front.king, kq, kn, a, b, g, j);
+    if (fi < ways) break;
+    fi -= ways;
+  }
+  const std::uint64_t knight_count = Binomial(b + g - j, kn);
+  const auto knight_rank = std::uint64_t(fi % knight_count);
+  fi /= knight_count;
+  const int king_pos = int(fi % mult);
+  fi /= mult;
+  const std::uint64_t rest_count = Binomial(g, j);
+  const Bitboard set = unrank_subset(std::uint64_t(fi / rest_count), knight_free, a, m - j) |
+                       unrank_subset(std::uint64_t(fi % rest_count), rest_free, g, j);
+  Bitboard queens = set;
+  if (front.king) {
+    const Bitboard wk = square_bb(nth_square(set, king_pos));
+    men[White][King] |= wk;
+    queens &= ~wk;
+  }
+  men[White][Queen] |= queens;
+  const Bitboard knight_squares = (near_free | rest_free) & ~set;
+  const Bitboard knights = unrank_subset(knight_rank, knight_squares, b + g - j, kn);
+  men[White][Knight] |= knights;
+  tail_.unrank(front.tail_root[kq][kn], tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
+}
+
+Result<UInt192> V1Model::rank_fast(const Position& input) const {
+  if (auto why = violation(input)) return Error{"not in model v1: " + *why};
+  const NormalForm n = normal_form(input);
+  const Frame& f = frames_[n.frame];
+  const Square king = lsb(n.men[Black][King]);
+  if (f.king[king] < 0) return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
+  const KingFrame& kf = king_frames_[f.king[king]];
+  const PawnLayer& layer = pawns(f.info.ep_case, king);
+  const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
+  const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
+  const int blk = BlockOf.index[c.white][c.black][c.opposed];
+  const Front& front = fronts_[kf.front_family * Blocks + blk];
+  const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+  UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
+  for (int t1 = 0; t1 <= c.tracked1; ++t1)
+    for (int t2 = 0; t2 <= layer.max_tracked2() && (t1 < c.tracked1 || t2 < c.tracked2); ++t2)
+      if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
+        index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+  const std::uint64_t pawn_count = layer.count(c);
+  const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
+  const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
+  index += mul(piece_rank, UInt128(pawn_count)) + UInt192::from_u128(layer.rank(white_pawns, black_pawns));
+  if (n.black_to_move) index += half_;
+  return index;
+}
+
+Position V1Model::unrank_fast(UInt192 index) const {
+  const bool black = index >= half_;
+  if (black) index -= half_;
+  const int frame = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const Frame& f = frames_[frame];
+  index -= frame_offset_[frame];
+  const int k = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
+  index -= f.cumulative[k];
+  const KingFrame& kf = king_frames_[f.king[k]];
+  const Square king = Square(k);
+  const int blk = int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) - kf.cumulative.begin()) - 1;
+  index -= kf.cumulative[blk];
+  const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+  const Front& front = fronts_[kf.front_family * Blocks + blk];
+  const PawnLayer& layer = pawns(f.info.ep_case, king);
+  const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+  PawnLayer::Counts c{w, b, o, 0, 0};
+  std::uint64_t pawn_count = 0;
+  for (c.tracked1 = 0; c.tracked1 <= layer.max_tracked1(); ++c.tracked1) {
+    for (c.tracked2 = 0; c.tracked2 <= layer.max_tracked2(); ++c.tracked2) {
+      pawn_count = layer.count(c);
+      if (!pawn_count) continue;
+      const UInt192 sub = mul(pieces(front, a0 - c.tracked1, b0 - c.tracked2), UInt128(pawn_count));
+      if (index < sub) goto found;
+      index -= sub;
+    }
+  }
+found:
+  UInt192 piece_rank, pawn_rank;
+  UInt192::divmod(index, UInt192(pawn_count), piece_rank, pawn_rank);
+  Men men{};
+  layer.unrank(c, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
+  if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
+  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
+  unrank_front(front, piece_rank, knight_free, near_free, free & ~knight_free & ~near_free, men);
+  return from_normal_form(men, frame, black);
+}
+
+std::vector<UInt192> V1Model::block_starts() const {
+  std::vector<UInt192> starts;
+  for (int i = 0; i < Frames; ++i)
+    for (int k = 0; k < 64; ++k) {
+      if (frames_[i].king[k] < 0) continue;
+      const KingFrame& kf = king_frames_[frames_[i].king[k]];
+      for (int blk = 0; blk < Blocks; ++blk)
+        if (kf.cumulative[blk] < kf.cumulative[blk + 1])
+          starts.push_back(frame_offset_[i] + frames_[i].cumulative[k] + kf.cumulative[blk]);
+    }
+  return starts;
+}
+
+Result<BigInt> V1Model::rank(const Position& pos) const {
+  Result<UInt192> r = rank_fast(pos);
+  if (!r) return Error{r.error()};
+  return r.value().to_big();
+}
+
+Result<Position> V1Model::unrank(const BigInt& index) const {
+  UInt192 i;
+  if (sgn(index) < 0 || index >= size_ || !UInt192::from_big(index, i))
+    return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
+  return unrank_fast(i);
+}
+
+Result<Position> V1Model::unrank_fixed(const UInt192& index) const {
+  if (index >= size192_)
+    return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
+  return unrank_fast(index);
+}
+
+}  // namespace chessrank::rank

@@ -1,0 +1,99 @@
+// The `v1` ranking model: the `cpr` constraints plus those that tie the king of the side not to move to
+// the men around it: the kings are not adjacent, no pawn or knight of the side to move attacks that king,
+// and no queen of the side to move stands next to it. docs/ranking.md states the set and proves each
+// constraint. In the white-to-move normal form (rank/frame.h) that king is the black king, "the king"
+// below.
+//
+// An index is laid out as nested blocks, most significant first:
+//
+//   level | what                                   | size
+//   ------+----------------------------------------+-----------------------------------------
+//     1   | side to move                           | 2 halves, as in cpr
+//     2   | frame: castling rights, en passant case| 240, as in cpr
+//     3   | the black king's square                | up to 64 (e8 when black keeps a right)
+//     4   | white pawns, black pawns, opposed files| 285 blocks (opposed <= both counts)
+//     5   | pawns on the king's knight squares,    | sub-blocks, summed at run time
+//         | pawns on its neighbours                |
+//     6   | pieces                                 | front (white king, queens, knights) times
+//         |                                        | tail (the other pieces, a PieceLayer)
+//     7   | pawn placement                         | PawnLayer of (en passant case, king)
+//
+// Within a level-5 sub-block the index is piece_rank * pawn_count + pawn_rank. The pieces that the
+// constraints restrict come first: after the pawns, the free squares fall into three classes, the king's
+// free knight squares (A), its free neighbours (B) and the rest (G). The white king and the white queens
+// stand on A or G, the white knights on B or G; the other pieces anywhere.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rank/frame.h"
+#include "rank/model.h"
+#include "rank/pawn_layer.h"
+#include "rank/piece_layer.h"
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+class V1Model final : public RankModel {
+ public:
+  // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
+  static constexpr int Blocks = 285;
+
+  V1Model();
+  ~V1Model() override;
+
+  std::string_view name() const override { return "v1"; }
+  std::string_view description() const override;
+  const BigInt& size() const override { return size_; }
+  Result<BigInt> rank(const Position& pos) const override;
+  Result<Position> unrank(const BigInt& index) const override;
+  Result<Position> unrank_fixed(const UInt192& index) const override;
+
+  // Fixed-width versions for hot loops; unrank_fast requires index < size().
+  Result<UInt192> rank_fast(const Position& pos) const;
+  Position unrank_fast(UInt192 index) const;
+  const UInt192& half_size() const { return half_; }
+
+  // Return the number of positions with white to move, castling rights cr and en passant case ep.
+  const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
+  // Return the number of positions with white to move in a frame with the black king on `king`.
+  UInt192 king_size(int frame, Square king) const;
+  // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
+  std::vector<UInt192> block_starts() const;
+
+  // Return why a position (any side to move) is not in the model, or nullopt when it is.
+  std::optional<std::string> violation(const Position& pos) const;
+
+ private:
+  struct Front;
+  struct KingFrame;
+  struct Frame {
+    FrameInfo info;
+    std::array<std::int32_t, 64> king{};       // per black-king square: its KingFrame, -1 if none
+    std::array<UInt192, 65> cumulative{};      // positions before each black-king square
+    UInt192 total;
+  };
+  struct Located;  // a (frame, king, block, sub-block) with its pieces' classes
+
+  const PawnLayer& pawns(int ep_case, Square king) const;
+  // Return the number of piece placements of a front with a free knight squares and b free neighbours.
+  const UInt192& pieces(const Front& front, int a, int b) const;
+  UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
+  void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
+
+  std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
+  std::vector<Front> fronts_;
+  std::vector<KingFrame> king_frames_;
+  PieceLayer tail_;
+  std::vector<Frame> frames_;
+  std::array<UInt192, Frames + 1> frame_offset_{};
+  UInt192 half_, size192_;
+  BigInt size_;
+};
+
+}  // namespace chessrank::rank
