@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <mutex>
+#include <map>
 #include <tuple>
 #include <unordered_map>
 
@@ -54,12 +55,20 @@ bool allowed(CellRule rule, bool w, bool b) {
   return false;
 }
 
-}  // namespace
-
-std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(const std::array<CellRule, 6>& rules,
-                                                                   unsigned track1, unsigned track2) {
+// Return the key of a file's type: its tracked cells and rules.
+std::uint32_t file_key(const std::array<CellRule, 6>& rules, unsigned track1, unsigned track2) {
   std::uint32_t key = track1 | track2 << 6;
   for (CellRule r : rules) key = key << 3 | unsigned(r);
+  return key;
+}
+
+}  // namespace
+
+std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(std::uint32_t key) {
+  std::array<CellRule, 6> rules;
+  for (int i = 5; i >= 0; --i, key >>= 3) rules[i] = CellRule(key & 7);
+  const unsigned track1 = key & 63, track2 = key >> 6 & 63;
+  key = file_key(rules, track1, track2);
   static std::mutex mutex;
   static std::unordered_map<std::uint32_t, std::shared_ptr<const FileTable>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
@@ -101,35 +110,59 @@ std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(const std::arr
   return t;
 }
 
-PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2) : track1_(track1), track2_(track2) {
-  for (int f = 0; f < 8; ++f) files_[f] = file_table(rules[f], file_cells(track1, f), file_cells(track2, f));
-  for (int f = 7; f >= 0; --f)
-    dims_[f] = {dims_[f + 1].t1 + popcount(file_cells(track1, f)), dims_[f + 1].t2 + popcount(file_cells(track2, f))};
+PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, const FileOrder& order)
+    : order_(order), track1_(track1), track2_(track2) {
+  std::array<std::uint32_t, 8> keys;
+  for (int i = 0; i < 8; ++i) {
+    const int f = order[i];
+    keys[i] = file_key(rules[f], file_cells(track1, f), file_cells(track2, f));
+    files_[i] = file_table(keys[i]);
+  }
+  for (int i = 7; i >= 0; --i)
+    dims_[i] = {dims_[i + 1].t1 + popcount(file_cells(track1, order[i])),
+                dims_[i + 1].t2 + popcount(file_cells(track2, order[i]))};
 
-  suffix_[8].assign(729, 0);
-  suffix_[8][0] = 1;
-  for (int f = 7; f >= 0; --f) {
-    const Dims d = dims_[f];
-    suffix_[f].assign(std::size_t(729) * d.t1 * d.t2, 0);
-    for (int w = 0; w <= 8; ++w)
-      for (int b = 0; b <= 8; ++b)
-        for (int o = 0; o <= std::min(w, b); ++o)
-          for (int t1 = 0; t1 < d.t1; ++t1)
-            for (int t2 = 0; t2 < d.t2; ++t2) {
-              const Counts c{w, b, o, t1, t2};
-              u128 total = 0;
-              for (const Group& g : files_[f]->groups)
-                if (g.white <= w && g.black <= b && g.opposed <= o && g.tracked1 <= t1 && g.tracked2 <= t2)
-                  total += u128(g.size) * suffix_after(f, c, g);
-              if (total >> 64) std::abort();  // cannot happen with at most 8 pawns a side (see suffix_)
-              suffix_[f][((w * 9 + b) * 9 + o) * d.t1 * d.t2 + t1 * d.t2 + t2] = std::uint64_t(total);
-            }
+  // The table from position i on depends only on the types of those files: keep every table built, by
+  // that sequence of types, for the layers that follow.
+  static std::mutex mutex;
+  static std::map<std::vector<std::uint32_t>, std::shared_ptr<const Table>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  static const auto last = [] {  // after the last file: one way, with no pawns
+    auto t = std::make_shared<Table>(PawnBlocks::Count, 0);
+    (*t)[PawnBlock.index[0][0][0]] = 1;
+    return std::shared_ptr<const Table>(t);
+  }();
+  suffix_[8] = last;
+  for (int i = 7; i >= 0; --i) {
+    const std::vector<std::uint32_t> key(keys.begin() + i, keys.end());
+    if (const auto it = cache.find(key); it != cache.end()) {
+      suffix_[i] = it->second;
+      continue;
+    }
+    // Push every block of the next position through every group of this file: a shifted copy over the
+    // tracked counts (dims only grow towards the front, so every target is in range).
+    const Dims d = dims_[i], n = dims_[i + 1];
+    const Table& next = *suffix_[i + 1];
+    auto table = std::make_shared<Table>(std::size_t(PawnBlocks::Count) * d.t1 * d.t2, 0);
+    for (const Group& g : files_[i]->groups)
+      for (int from = 0; from < PawnBlocks::Count; ++from) {
+        const auto& c = PawnBlock.counts[from];
+        const int w = c[0] + g.white, b = c[1] + g.black, o = c[2] + g.opposed;
+        if (w > 8 || b > 8) continue;
+        const int to = PawnBlock.index[w][b][o];
+        const std::uint64_t* src = &next[std::size_t(from) * n.t1 * n.t2];
+        std::uint64_t* dst = &(*table)[(std::size_t(to) * d.t1 + g.tracked1) * d.t2 + g.tracked2];
+        for (int t1 = 0; t1 < n.t1; ++t1)
+          for (int t2 = 0; t2 < n.t2; ++t2) dst[t1 * d.t2 + t2] += g.size * src[t1 * n.t2 + t2];
+      }
+    suffix_[i] = table;
+    cache.emplace(key, table);
   }
 }
 
 bool PawnLayer::admissible(Bitboard white, Bitboard black) const {
-  for (int f = 0; f < 8; ++f)
-    if (files_[f]->group_of[file_cells(white, f) | file_cells(black, f) << 6] < 0) return false;
+  for (int i = 0; i < 8; ++i)
+    if (files_[i]->group_of[file_cells(white, order_[i]) | file_cells(black, order_[i]) << 6] < 0) return false;
   return true;
 }
 
@@ -150,24 +183,25 @@ int PawnLayer::opposed_files(Bitboard white, Bitboard black) {
 PawnLayer::u128 PawnLayer::rank(Bitboard white, Bitboard black) const {
   Counts c = counts(white, black);
   std::uint64_t r = 0;
-  for (int f = 0; f < 8; ++f) {
-    const FileTable& t = *files_[f];
-    const unsigned key = file_cells(white, f) | file_cells(black, f) << 6;
+  for (int i = 0; i < 8; ++i) {
+    const FileTable& t = *files_[i];
+    const unsigned key = file_cells(white, order_[i]) | file_cells(black, order_[i]) << 6;
     const int gi = t.group_of[key];
-    for (int i = 0; i < gi; ++i) r += t.groups[i].size * suffix_after(f, c, t.groups[i]);
+    for (int j = 0; j < gi; ++j) r += t.groups[j].size * suffix_after(i, c, t.groups[j]);
     const Group& g = t.groups[gi];
     c = {c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1, c.tracked2 - g.tracked2};
-    r += t.index_in_group[key] * suffix(f + 1, c.white, c.black, c.opposed, c.tracked1, c.tracked2);
+    r += t.index_in_group[key] * suffix(i + 1, c.white, c.black, c.opposed, c.tracked1, c.tracked2);
   }
   return r;
 }
 
 void PawnLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black) const {
   white = black = 0;
-  for (int f = 0; f < 8; ++f) {
-    const FileTable& t = *files_[f];
+  for (int i = 0; i < 8; ++i) {
+    const FileTable& t = *files_[i];
+    const int f = order_[i];
     for (const Group& g : t.groups) {
-      const std::uint64_t completions = suffix_after(f, c, g);
+      const std::uint64_t completions = suffix_after(i, c, g);
       if (!completions) continue;
       const std::uint64_t block = g.size * completions;
       if (r >= block) {

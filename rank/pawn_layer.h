@@ -16,10 +16,11 @@
 // A model that constrains the pieces near a king (`v1`) needs the number of pawns on that king's knight
 // squares and on its neighbours: those are the two tracked sets; `cpr` tracks none.
 //
-// A placement is ranked file by file (a..h) as a mixed-radix number: within a file, configurations are
-// ordered by (white count, black count, opposed, pawns on tracked set 1, on tracked set 2) and then by
-// their cell masks; a file's digit weighs the number of ways to complete files to its right. The same
-// suffix table serves count, rank and unrank.
+// A placement is ranked file by file, in a..h order unless the layer is given another, as a mixed-radix
+// number: within a file, configurations are ordered by (white count, black count, opposed, pawns on
+// tracked set 1, on tracked set 2) and then by their cell masks; a file's digit weighs the number of ways
+// to complete the files after it. The same suffix tables serve count, rank and unrank; layers whose
+// files agree (rules and tracked cells) from some position on share those tables.
 #pragma once
 
 #include <array>
@@ -36,6 +37,29 @@ enum class CellRule : std::uint8_t { Any, NoWhite, White, Black, Empty };
 
 // The rules of the six cells of every file, cell 0 = rank 2.
 using PawnRules = std::array<std::array<CellRule, 6>, 8>;
+// The files in ranking order, most significant first.
+using FileOrder = std::array<int, 8>;
+inline constexpr FileOrder FilesAtoH = {0, 1, 2, 3, 4, 5, 6, 7};
+
+// The 285 pawn blocks (white pawns, black pawns, opposed files), opposed <= min(white, black), numbered
+// in lexicographic order.
+struct PawnBlocks {
+  static constexpr int Count = 285;
+  std::array<std::array<std::array<std::int16_t, 9>, 9>, 9> index{};  // -1: impossible
+  std::array<std::array<std::int8_t, 3>, Count> counts{};
+  constexpr PawnBlocks() {
+    int n = 0;
+    for (int w = 0; w <= 8; ++w)
+      for (int b = 0; b <= 8; ++b)
+        for (int o = 0; o <= 8; ++o) {
+          index[w][b][o] = -1;
+          if (o > (w < b ? w : b)) continue;
+          counts[n] = {std::int8_t(w), std::int8_t(b), std::int8_t(o)};
+          index[w][b][o] = std::int16_t(n++);
+        }
+  }
+};
+inline constexpr PawnBlocks PawnBlock{};
 
 class PawnLayer {
  public:
@@ -48,7 +72,7 @@ class PawnLayer {
   };
 
   // Build the tables for these rules; pawns on the cells of track1 and track2 (disjoint) are counted.
-  explicit PawnLayer(const PawnRules& rules, Bitboard track1 = 0, Bitboard track2 = 0);
+  explicit PawnLayer(const PawnRules& rules, Bitboard track1 = 0, Bitboard track2 = 0, const FileOrder& order = FilesAtoH);
 
   // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files (and,
   // with tracked sets, t1 and t2 pawns on them).
@@ -90,32 +114,35 @@ class PawnLayer {
     std::array<std::uint16_t, 4096> index_in_group{};
   };
 
-  // The extent of the tracked counts of files f..h: t1 values 0..t1-1, t2 values 0..t2-1.
+  // The extent of the tracked counts of the files from position i on: t1 values 0..t1-1, t2 values 0..t2-1.
   struct Dims {
     int t1 = 1, t2 = 1;
   };
+  using Table = std::vector<std::uint64_t>;
 
-  // Return the placements of files f..h with w white pawns, b black pawns, o opposed files and t1, t2
-  // tracked pawns (0 outside the table).
-  std::uint64_t suffix(int f, int w, int b, int o, int t1, int t2) const {
-    if ((w | b | o | t1 | t2) < 0 || w > 8 || b > 8 || o > 8 || t1 >= dims_[f].t1 || t2 >= dims_[f].t2) return 0;
-    return suffix_[f][((w * 9 + b) * 9 + o) * dims_[f].t1 * dims_[f].t2 + t1 * dims_[f].t2 + t2];
+  // Return the placements of the files from position i on with w white pawns, b black pawns, o opposed
+  // files and t1, t2 tracked pawns (0 outside the table).
+  std::uint64_t suffix(int i, int w, int b, int o, int t1, int t2) const {
+    if ((w | b | o | t1 | t2) < 0 || w > 8 || b > 8 || o > 8 || t1 >= dims_[i].t1 || t2 >= dims_[i].t2) return 0;
+    const int block = PawnBlock.index[w][b][o];
+    return block < 0 ? 0 : (*suffix_[i])[(block * dims_[i].t1 + t1) * dims_[i].t2 + t2];
   }
-  std::uint64_t suffix_after(int f, const Counts& c, const Group& g) const {
-    return suffix(f + 1, c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,
+  std::uint64_t suffix_after(int i, const Counts& c, const Group& g) const {
+    return suffix(i + 1, c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,
                   c.tracked2 - g.tracked2);
   }
 
   // Files with equal rules and tracked cells share their table (a model may build hundreds of layers).
-  static std::shared_ptr<const FileTable> file_table(const std::array<CellRule, 6>& rules, unsigned track1, unsigned track2);
+  static std::shared_ptr<const FileTable> file_table(std::uint32_t key);
 
-  std::array<std::shared_ptr<const FileTable>, 8> files_;
+  FileOrder order_;
+  std::array<std::shared_ptr<const FileTable>, 8> files_;  // per position
   Bitboard track1_ = 0, track2_ = 0;
   std::array<Dims, 9> dims_{};
-  // suffix_[f][(w, b, o, t1, t2)]: placements of files f..h with those counts (see suffix()). Every count
-  // fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55; the constructor checks), so the hot paths multiply
+  // suffix_[i][(block, t1, t2)]: placements of the files from position i on with those counts (see
+  // suffix()). Every count fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55), so the hot paths multiply
   // and divide in 64 bits.
-  std::array<std::vector<std::uint64_t>, 9> suffix_{};
+  std::array<std::shared_ptr<const Table>, 9> suffix_{};
 };
 
 }  // namespace chessrank::rank

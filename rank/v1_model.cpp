@@ -14,28 +14,30 @@ namespace {
 constexpr Bitboard PawnCells = 0x00FFFFFFFFFFFF00ULL;
 constexpr int MaxQueens = 9, MaxKnights = 10;  // the original one or two plus eight promotions
 
-// The level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
-struct BlockTable {
-  std::array<std::array<std::array<std::int16_t, 9>, 9>, 9> index{};
-  std::array<std::array<std::int8_t, 3>, V1Model::Blocks> counts{};
-  constexpr BlockTable() {
-    int n = 0;
-    for (int w = 0; w <= 8; ++w)
-      for (int b = 0; b <= 8; ++b)
-        for (int o = 0; o <= 8; ++o) {
-          index[w][b][o] = -1;
-          if (o > std::min(w, b)) continue;
-          counts[n] = {std::int8_t(w), std::int8_t(b), std::int8_t(o)};
-          index[w][b][o] = std::int16_t(n++);
-        }
-  }
-};
-constexpr BlockTable BlockOf{};
-
 // The stages of the pieces after the front, in placement order.
 const PieceLayer::Plan TailPlan = {{{
     {White, Rook, 2}, {Black, Rook, 2}, {White, Bishop, 2}, {Black, Queen, 1}, {Black, Bishop, 2}, {Black, Knight, 2},
 }}, 6};
+
+// Return the order in which the pawn layer of (en passant case, black king) ranks the files: the king's
+// file, the files one and then two away (left first), the other files with en passant cells, the rest;
+// each group a to h. Files that carry no special cell come last, where the tables need no tracked counts,
+// and layers that agree from some position on share their tables.
+FileOrder pawn_file_order(int ep_case, Square king) {
+  FileOrder order{};
+  int n = 0;
+  bool used[8] = {};
+  const auto add = [&](int f) {
+    if (f >= 0 && f < 8 && !used[f]) used[f] = true, order[n++] = f;
+  };
+  const int kf = file_of(king);
+  for (int d : {0, -1, 1, -2, 2}) add(kf + d);
+  const EpCase& ec = ep_cases()[ep_case];
+  for (int f = 0; f < 8; ++f)
+    if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
+  for (int f = 0; f < 8; ++f) add(f);
+  return order;
+}
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
@@ -102,7 +104,8 @@ V1Model::V1Model() {
       }
       if (!ok) continue;
       pawn_layers_[e * 64 + k] = std::make_unique<PawnLayer>(rules, knight_attacks(king) & PawnCells & ~ef.ep_empty,
-                                                              king_attacks(king) & PawnCells & ~ef.ep_empty);
+                                                              king_attacks(king) & PawnCells & ~ef.ep_empty,
+                                                              pawn_file_order(e, king));
     }
   }
 
@@ -131,7 +134,7 @@ V1Model::V1Model() {
       const auto [king_fixed, rooks_white, rooks_black, taken] = family_keys[fam];
       for (int blk = 0; blk < Blocks; ++blk) {
         Front& front = fronts_[fam * Blocks + blk];
-        const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+        const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
         front.king = !king_fixed;
         front.squares = 64 - taken - w - b;
         // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2.
@@ -196,7 +199,7 @@ V1Model::V1Model() {
       for (int blk = 0; blk < Blocks; ++blk) {
         kf.cumulative[blk] = block_acc;
         const Front& front = fronts_[kf.front_family * Blocks + blk];
-        const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+        const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
         for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
           for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
             if (const std::uint64_t p = layer.count({w, b, o, t1, t2}))
@@ -324,7 +327,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
   const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
-  const int blk = BlockOf.index[c.white][c.black][c.opposed];
+  const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
@@ -353,7 +356,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const Square king = Square(k);
   const int blk = int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) - kf.cumulative.begin()) - 1;
   index -= kf.cumulative[blk];
-  const int w = BlockOf.counts[blk][0], b = BlockOf.counts[blk][1], o = BlockOf.counts[blk][2];
+  const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);

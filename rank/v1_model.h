@@ -42,7 +42,7 @@ namespace chessrank::rank {
 class V1Model final : public RankModel {
  public:
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
-  static constexpr int Blocks = 285;
+  static constexpr int Blocks = PawnBlocks::Count;
 
   V1Model();
   ~V1Model() override;
