@@ -157,6 +157,11 @@ std::vector<UInt192> CprModel::block_starts() const {
   return starts;
 }
 
+std::vector<std::pair<std::string, BigInt>> CprModel::without_each_constraint() const {
+  return {{"opposed files (constraint 4, second part)", CprModel({true, false}).size()},
+          {"promotions need captures (constraint 4)", CprModel({false, false}).size()}};
+}
+
 Result<BigInt> CprModel::rank(const Position& pos) const {
   Result<UInt192> r = rank_fast(pos);
   if (!r) return Error{r.error()};

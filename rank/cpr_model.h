@@ -54,6 +54,8 @@ class CprModel final : public RankModel {
   Result<BigInt> rank(const Position& pos) const override;
   Result<Position> unrank(const BigInt& index) const override;
   Result<Position> unrank_fixed(const UInt192& index) const override;
+  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
 
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;

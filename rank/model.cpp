@@ -17,6 +17,6 @@ const RankModel* find_model(std::string_view name) {
   return nullptr;
 }
 
-std::vector<std::string> model_names() { return {"cpr", "v1"}; }
+std::vector<std::string> model_names() { return {"v1", "cpr"}; }
 
 }  // namespace chessrank::rank

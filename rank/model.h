@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/bigint.h"
@@ -30,12 +31,19 @@ class RankModel {
   // The same for an index given as UInt192, for hot loops such as sampling: a model may override it to skip
   // BigInt. The default converts and calls unrank.
   virtual Result<Position> unrank_fixed(const UInt192& index) const { return unrank(index.to_big()); }
+
+  // Return the number of positions with white to move, castling rights cr and en passant case ep_case
+  // (rank/frame.h); the black-to-move half is their colour swap, as large.
+  virtual BigInt frame_count(CastlingRights cr, int ep_case) const = 0;
+  // Return, for each constraint that can be switched off, what it is and the size of the model without it
+  // (built on demand: slow).
+  virtual std::vector<std::pair<std::string, BigInt>> without_each_constraint() const = 0;
 };
 
 // Return the model of that name (see model_names()), or nullptr. Models are built once, on first use.
 const RankModel* find_model(std::string_view name);
 // Return the names of all models, the default first.
 std::vector<std::string> model_names();
-constexpr std::string_view DefaultModel = "cpr";  // until v1 lands (docs/ranking.md)
+constexpr std::string_view DefaultModel = "v1";
 
 }  // namespace chessrank::rank

@@ -49,6 +49,31 @@ UInt128 front_ways(bool king, int kq, int kn, int a, int b, int g, int j) {
   return UInt128(king ? m : 1) * Binomial(a, m - j) * Binomial(g, j) * UInt128(Binomial(b + g - j, kn));
 }
 
+// Return the same number as front_ways summed over j, for any classes the king, the queens and the knights
+// may use (bit 0: A, bit 1: B, bit 2: G): the relaxed models. The king takes one square of its class; then
+// only how many queens stand where the knights may go matters, x of them.
+UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& size, unsigned king_classes,
+                           unsigned queen_classes, unsigned knight_classes) {
+  UInt128 total = 0;
+  for (int c0 = king ? 0 : -1; c0 < (king ? 3 : 0); ++c0) {
+    std::array<int, 3> s = size;
+    UInt128 ways = 1;
+    if (c0 >= 0) {
+      if (!(king_classes >> c0 & 1) || s[c0] == 0) continue;
+      ways = UInt128(s[c0]);
+      s[c0] -= 1;
+    }
+    int in = 0, out = 0, region = 0;  // queen squares the knights may use, the others; knight squares
+    for (int c = 0; c < 3; ++c) {
+      if (queen_classes >> c & 1) (knight_classes >> c & 1 ? in : out) += s[c];
+      if (knight_classes >> c & 1) region += s[c];
+    }
+    for (int x = 0; x <= kq; ++x)
+      total += ways * Binomial(in, x) * Binomial(out, kq - x) * UInt128(Binomial(region - x, kn));
+  }
+  return total;
+}
+
 }  // namespace
 
 // The pieces of one level-4 block of a frame family: the white king (unless castling fixed it), kq white
@@ -80,7 +105,9 @@ const PawnLayer& V1Model::pawns(int ep_case, Square king) const { return *pawn_l
 
 const UInt192& V1Model::pieces(const Front& front, int a, int b) const { return front.count[a][b]; }
 
-V1Model::V1Model() {
+V1Model::V1Model() : V1Model(Relaxation{}) {}
+
+V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
   // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
   // counted. None when the case already puts a pawn there.
@@ -97,7 +124,7 @@ V1Model::V1Model() {
         if (cell(king) == CellRule::White || cell(king) == CellRule::Black) ok = false;
         cell(king) = CellRule::Empty;
       }
-      for (Bitboard b = pawn_attacks(Black, king) & PawnCells; b;) {
+      for (Bitboard b = relaxation_.pawn_check ? pawn_attacks(Black, king) & PawnCells : 0; b;) {
         CellRule& r = cell(pop_lsb(b));
         if (r == CellRule::White) ok = false;
         if (r == CellRule::Any) r = CellRule::NoWhite;
@@ -137,8 +164,11 @@ V1Model::V1Model() {
         const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
         front.king = !king_fixed;
         front.squares = 64 - taken - w - b;
-        // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2.
-        const int men = 40 - 2 * (w + b) + o - 2;
+        // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2. Without the
+        // opposed-files part only the two capture inequalities remain, without constraint 4 nothing.
+        const int men = !relaxation_.capture_accounting ? 200
+                        : !relaxation_.opposed_files    ? 40 - w - b - std::max(w, b) - 2
+                                                        : 40 - 2 * (w + b) + o - 2;
         for (int kq = 0; kq <= MaxQueens; ++kq)
           for (int kn = 0; kn <= MaxKnights; ++kn) {
             const int extra = std::max(0, kq - 1) + std::max(0, kn - 2);
@@ -167,11 +197,18 @@ V1Model::V1Model() {
         const int g = front.squares - a - b;
         if (g < 0) continue;
         UInt192 total;
+        constexpr unsigned A = 1, B = 2, G = 4;
+        const unsigned king_classes = A | G | (relaxation_.kings_apart ? 0 : B);
+        const unsigned queen_classes = A | G | (relaxation_.queen_next ? 0 : B);
+        const unsigned knight_classes = B | G | (relaxation_.knight_check ? 0 : A);
         for (int kq = 0; kq <= front.queens; ++kq)
           for (int kn = 0; kn <= front.knights; ++kn) {
             if (front.tail_root[kq][kn] < 0) continue;
             UInt128 ways = 0;
-            for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
+            if (relaxation_.strict())
+              for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
+            else
+              ways = front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes, queen_classes, knight_classes);
             if (ways) total += mul(front.tail_count[kq][kn], ways);
           }
         front.count[a][b] = total;
@@ -186,7 +223,7 @@ V1Model::V1Model() {
       const Square king = Square(k);
       f.cumulative[k] = acc;
       if (f.info.fixed.king[Black] ? king != E8 : bool(taken & square_bb(king))) continue;
-      if (f.info.fixed.king[White] && (king_attacks(king) & square_bb(E1))) continue;  // kings adjacent
+      if (relaxation_.kings_apart && f.info.fixed.king[White] && (king_attacks(king) & square_bb(E1))) continue;
       if (!pawn_layers_[f.info.ep_case * 64 + k]) continue;
       const PawnLayer& layer = pawns(f.info.ep_case, king);
       KingFrame kf;
@@ -317,7 +354,28 @@ found:
   tail_.unrank(front.tail_root[kq][kn], tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
 }
 
+std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() const {
+  const auto without = [](auto&& change) {
+    Relaxation r;
+    change(r);
+    return V1Model(r).size();
+  };
+  return {
+      {"opposed files (constraint 4, second part)", without([](Relaxation& r) { r.opposed_files = false; })},
+      {"promotions need captures (constraint 4)",
+       without([](Relaxation& r) { r.capture_accounting = r.opposed_files = false; })},
+      {"kings not adjacent (constraint 5)", without([](Relaxation& r) { r.kings_apart = false; })},
+      {"no pawn check (constraint 6)", without([](Relaxation& r) { r.pawn_check = false; })},
+      {"no knight check (constraint 6)", without([](Relaxation& r) { r.knight_check = false; })},
+      {"no queen next to the king (constraint 7)", without([](Relaxation& r) { r.queen_next = false; })},
+      {"all of 5-7 (the cpr model)", without([](Relaxation& r) {
+         r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false;
+       })},
+  };
+}
+
 Result<UInt192> V1Model::rank_fast(const Position& input) const {
+  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
   if (auto why = violation(input)) return Error{"not in model v1: " + *why};
   const NormalForm n = normal_form(input);
   const Frame& f = frames_[n.frame];
@@ -345,6 +403,8 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
 }
 
 Position V1Model::unrank_fast(UInt192 index) const {
+  // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
+  // error from unrank() before reaching this.
   const bool black = index >= half_;
   if (black) index -= half_;
   const int frame = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
@@ -403,6 +463,7 @@ Result<BigInt> V1Model::rank(const Position& pos) const {
 }
 
 Result<Position> V1Model::unrank(const BigInt& index) const {
+  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
   UInt192 i;
   if (sgn(index) < 0 || index >= size_ || !UInt192::from_big(index, i))
     return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
@@ -410,6 +471,7 @@ Result<Position> V1Model::unrank(const BigInt& index) const {
 }
 
 Result<Position> V1Model::unrank_fixed(const UInt192& index) const {
+  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
   if (index >= size192_)
     return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
   return unrank_fast(index);

@@ -44,7 +44,23 @@ class V1Model final : public RankModel {
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
   static constexpr int Blocks = PawnBlocks::Count;
 
+  // Constraints that can be switched off to measure what they remove (`chessrank count --breakdown`). A
+  // relaxed model counts a larger set; only its sizes are meaningful, rank and unrank refuse. With every
+  // constraint of 5-7 off it is the `cpr` set.
+  struct Relaxation {
+    bool capture_accounting = true;  // constraint 4, both inequalities
+    bool opposed_files = true;       // constraint 4, the opposed-files inequality
+    bool kings_apart = true;         // constraint 5
+    bool pawn_check = true;          // constraint 6, pawns
+    bool knight_check = true;        // constraint 6, knights
+    bool queen_next = true;          // constraint 7
+    bool strict() const {
+      return capture_accounting && opposed_files && kings_apart && pawn_check && knight_check && queen_next;
+    }
+  };
+
   V1Model();
+  explicit V1Model(Relaxation relaxation);
   ~V1Model() override;
 
   std::string_view name() const override { return "v1"; }
@@ -53,6 +69,8 @@ class V1Model final : public RankModel {
   Result<BigInt> rank(const Position& pos) const override;
   Result<Position> unrank(const BigInt& index) const override;
   Result<Position> unrank_fixed(const UInt192& index) const override;
+  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
 
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
@@ -86,6 +104,7 @@ class V1Model final : public RankModel {
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
 
+  Relaxation relaxation_;
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
   std::vector<Front> fronts_;
   std::vector<KingFrame> king_frames_;

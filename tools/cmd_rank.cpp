@@ -1,4 +1,5 @@
 // The ranking commands: count, rank, unrank, sample.
+#include <array>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -6,7 +7,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "rank/cpr_model.h"
+#include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
 #include "tools/command.h"
@@ -54,9 +55,12 @@ int run_count(const std::string& model_name, bool breakdown) {
             << "log10: " << fixed(log10_big(n), 4) << "\n"
             << "code bytes: " << code_bytes(n) << "\n";
   if (!breakdown) return ExitOk;
-  const auto* cpr = dynamic_cast<const rank::CprModel*>(&model);
-  if (!cpr) return ExitOk;
-  const BigInt half = cpr->half_size().to_big(), black = n - half;
+  // Each half is 240 frames (rank/frame.h); black to move is the colour swap of white to move.
+  std::array<std::array<BigInt, rank::EnPassantCases>, 16> frames;
+  BigInt half = 0;
+  for (int cr = 0; cr < 16; ++cr)
+    for (int e = 0; e < rank::EnPassantCases; ++e) half += frames[cr][e] = model.frame_count(CastlingRights(cr), e);
+  const BigInt black = n - half;
   std::cout << "\nside to move\n"
             << "  white: " << half.get_str() << " (" << share(half, n) << ")\n"
             << "  black: " << black.get_str() << " (" << share(black, n) << ")\n";
@@ -64,22 +68,19 @@ int run_count(const std::string& model_name, bool breakdown) {
   const char* const names[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
   for (int cr = 0; cr < 16; ++cr) {
     BigInt total = 0;
-    for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) total += cpr->frame_size(CastlingRights(cr), e).to_big();
+    for (const BigInt& f : frames[cr]) total += f;
     std::cout << "  " << names[cr] << ": " << total.get_str() << " (" << share(total, half) << ")\n";
   }
-  std::cout << "\nwhat each constraint removes (the model without it counts this many more positions)\n";
-  const auto relaxed = [&](const char* what, rank::CprModel::Relaxation r) {
-    const BigInt bigger = rank::CprModel(r).size();
-    std::cout << "  " << what << ": " << BigInt(bigger - n).get_str() << " (" << share(BigInt(bigger - n), bigger)
-              << " of the model without it)\n";
-  };
-  relaxed("opposed files (constraint 4, second part)", {true, false});
-  relaxed("promotions need captures (constraint 4)", {false, false});
   std::cout << "\nen passant (white to move)\n";
-  for (int e = 0; e < rank::CprModel::EnPassantCases; ++e) {
+  for (int e = 0; e < rank::EnPassantCases; ++e) {
     BigInt total = 0;
-    for (int cr = 0; cr < 16; ++cr) total += cpr->frame_size(CastlingRights(cr), e).to_big();
-    std::cout << "  " << rank::CprModel::describe_ep_case(e) << ": " << total.get_str() << " (" << share(total, half) << ")\n";
+    for (int cr = 0; cr < 16; ++cr) total += frames[cr][e];
+    std::cout << "  " << rank::describe_ep_case(e) << ": " << total.get_str() << " (" << share(total, half) << ")\n";
+  }
+  std::cout << "\nwhat each constraint removes (the model without it counts this many more positions)\n";
+  for (const auto& [what, bigger] : model.without_each_constraint()) {
+    const BigInt more = bigger - n;
+    std::cout << "  " << what << ": " << more.get_str() << " (" << share(more, bigger) << " of the model without it)\n";
   }
   return ExitOk;
 }
