@@ -85,6 +85,11 @@ struct V1Model::Front {
   std::array<std::array<std::int32_t, MaxKnights + 1>, MaxQueens + 1> tail_root{};  // -1: budget overdrawn
   std::array<std::array<UInt192, MaxKnights + 1>, MaxQueens + 1> tail_count{};
   std::array<std::array<UInt192, 9>, 9> count{};  // per (A, B)
+  // The fast path, for the frames without castling or en passant: the (queens, knights) blocks with a
+  // non-empty tail in index order (kq * 16 + kn), and per (A, B) where their starts begin in
+  // V1Model::front_starts_ (-1: not built).
+  std::vector<std::uint8_t> pairs;
+  std::array<std::array<std::int32_t, 9>, 9> starts{};
 };
 
 struct V1Model::KingFrame {
@@ -92,6 +97,14 @@ struct V1Model::KingFrame {
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
   std::array<UInt192, Blocks + 1> cumulative{};
+  std::int32_t fast = -1;  // the fast path: its first entry in V1Model::sub_first_, or -1
+};
+
+// A level-5 sub-block of the fast path: its start within its level-4 block.
+struct V1Model::SubBlock {
+  UInt192 start;
+  std::uint64_t pawns;
+  std::uint8_t t1, t2;
 };
 
 std::string_view V1Model::description() const {
@@ -155,6 +168,8 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
 
   // Fronts: per family and block, the tail roots of every (queens, knights).
   fronts_.resize(family_keys.size() * Blocks);
+  for (Front& front : fronts_)
+    for (auto& row : front.starts) row.fill(-1);
   std::vector<PieceLayer::Root> roots;
   const auto for_each_tail = [&](auto&& visit) {
     for (std::size_t fam = 0; fam < family_keys.size(); ++fam) {
@@ -251,10 +266,65 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     f.cumulative[64] = acc;
     f.total = acc;
   }
+  if (relaxation_.strict()) build_fast_path();
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   half_ = frame_offset_[Frames];
   size192_ = half_ + half_;
   size_ = size192_.to_big();
+}
+
+UInt128 V1Model::front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const {
+  UInt128 ways = 0;
+  for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
+  return ways;
+}
+
+void V1Model::build_fast_path() {
+  // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: store the starts that rank
+  // and unrank would otherwise sum, for its black kings' sub-blocks and for the fronts of its family.
+  const Frame& f = frames_[0];
+  std::vector<bool> fast_front(fronts_.size(), false);
+  for (int k = 0; k < 64; ++k) {
+    if (f.king[k] < 0) continue;
+    KingFrame& kf = king_frames_[f.king[k]];
+    const PawnLayer& layer = pawns(0, kf.king);
+    const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+    kf.fast = std::int32_t(sub_first_.size());
+    for (int blk = 0; blk < Blocks; ++blk) {
+      sub_first_.push_back(std::uint32_t(subs_.size()));
+      const Front& front = fronts_[kf.front_family * Blocks + blk];
+      fast_front[kf.front_family * Blocks + blk] = true;
+      const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
+      UInt192 acc;
+      for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
+        for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
+          if (const std::uint64_t p = layer.count({w, b, o, t1, t2})) {
+            subs_.push_back({acc, p, std::uint8_t(t1), std::uint8_t(t2)});
+            acc += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+          }
+    }
+    sub_first_.push_back(std::uint32_t(subs_.size()));
+  }
+  for (std::size_t i = 0; i < fronts_.size(); ++i) {
+    Front& front = fronts_[i];
+    if (!fast_front[i]) continue;
+    for (int kq = 0; kq <= front.queens; ++kq)
+      for (int kn = 0; kn <= front.knights; ++kn)
+        if (front.tail_root[kq][kn] >= 0) front.pairs.push_back(std::uint8_t(kq * 16 + kn));
+    for (int a = 0; a <= 8; ++a)
+      for (int b = 0; b <= 8; ++b) {
+        const int g = front.squares - a - b;
+        if (g < 0) continue;
+        front.starts[a][b] = std::int32_t(front_starts_.size());
+        UInt192 acc;
+        for (std::uint8_t pair : front.pairs) {
+          front_starts_.push_back(acc);
+          const int kq = pair >> 4, kn = pair & 15;
+          acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+        }
+        front_starts_.push_back(acc);
+      }
+  }
 }
 
 UInt192 V1Model::king_size(int frame, Square king) const {
@@ -288,14 +358,16 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
   const int mult = front.king ? m : 1;
   // Blocks of (queens, knights) before this one.
   UInt192 index;
-  for (int q = 0; q <= front.queens; ++q)
-    for (int n = 0; n <= front.knights; ++n) {
-      if (q == kq && n == kn) goto found;
-      if (front.tail_root[q][n] < 0) continue;
-      UInt128 ways = 0;
-      for (int jj = 0; jj <= q + 1; ++jj) ways += front_ways(front.king, q, n, a, b, g, jj);
-      if (ways) index += mul(front.tail_count[q][n], ways);
-    }
+  if (const int first = front.starts[a][b]; first >= 0) {
+    const auto at = std::find(front.pairs.begin(), front.pairs.end(), std::uint8_t(kq * 16 + kn));
+    index = front_starts_[first + (at - front.pairs.begin())];
+  } else {
+    for (int q = 0; q <= front.queens; ++q)
+      for (int n = 0; n <= front.knights; ++n) {
+        if (q == kq && n == kn) goto found;
+        if (front.tail_root[q][n] >= 0) index += mul(front.tail_count[q][n], front_block_ways(front, q, n, a, b, g));
+      }
+  }
 found:
   UInt128 within = 0;
   for (int jj = 0; jj < j; ++jj) within += front_ways(front.king, kq, kn, a, b, g, jj);
@@ -312,15 +384,22 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
                            Men& men) const {
   const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
   int kq = 0, kn = 0;
-  for (kq = 0; kq <= front.queens; ++kq) {
-    for (kn = 0; kn <= front.knights; ++kn) {
-      if (front.tail_root[kq][kn] < 0) continue;
-      UInt128 ways = 0;
-      for (int jj = 0; jj <= kq + 1; ++jj) ways += front_ways(front.king, kq, kn, a, b, g, jj);
-      const UInt192 block = mul(front.tail_count[kq][kn], ways);
-      if (r < block) goto found;
-      r -= block;
-    }
+  if (const int first = front.starts[a][b]; first >= 0) {
+    // The last block starting at or before r (the starts increase; empty blocks start where the next does).
+    const UInt192* starts = &front_starts_[first];
+    int i = int(front.pairs.size()) - 1;
+    while (r < starts[i]) --i;
+    while (i + 1 < int(front.pairs.size()) && !(r < starts[i + 1])) ++i;
+    r -= starts[i];
+    kq = front.pairs[i] >> 4, kn = front.pairs[i] & 15;
+  } else {
+    for (kq = 0; kq <= front.queens; ++kq)
+      for (kn = 0; kn <= front.knights; ++kn) {
+        if (front.tail_root[kq][kn] < 0) continue;
+        const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+        if (r < block) goto found;
+        r -= block;
+      }
   }
 found:
   UInt192 front_index192, tail_rank;
@@ -389,10 +468,16 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
-  for (int t1 = 0; t1 <= c.tracked1; ++t1)
-    for (int t2 = 0; t2 <= layer.max_tracked2() && (t1 < c.tracked1 || t2 < c.tracked2); ++t2)
-      if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
-        index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+  if (kf.fast >= 0) {
+    const SubBlock* sub = &subs_[sub_first_[kf.fast + blk]];
+    while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) ++sub;
+    index += sub->start;
+  } else {
+    for (int t1 = 0; t1 <= c.tracked1; ++t1)
+      for (int t2 = 0; t2 <= layer.max_tracked2() && (t1 < c.tracked1 || t2 < c.tracked2); ++t2)
+        if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
+          index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+  }
   const std::uint64_t pawn_count = layer.count(c);
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
@@ -422,6 +507,14 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
+  if (kf.fast >= 0) {
+    const SubBlock* sub = &subs_[sub_first_[kf.fast + blk + 1] - 1];
+    while (index < sub->start) --sub;
+    index -= sub->start;
+    pawn_count = sub->pawns;
+    c.tracked1 = sub->t1, c.tracked2 = sub->t2;
+    goto found;
+  }
   for (c.tracked1 = 0; c.tracked1 <= layer.max_tracked1(); ++c.tracked1) {
     for (c.tracked2 = 0; c.tracked2 <= layer.max_tracked2(); ++c.tracked2) {
       pawn_count = layer.count(c);

@@ -96,11 +96,14 @@ class V1Model final : public RankModel {
     std::array<UInt192, 65> cumulative{};      // positions before each black-king square
     UInt192 total;
   };
-  struct Located;  // a (frame, king, block, sub-block) with its pieces' classes
+  struct SubBlock;
 
   const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& pieces(const Front& front, int a, int b) const;
+  // Return the number of ways to place the front's men, kq queens and kn knights, on a, b, g class squares.
+  UInt128 front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const;
+  void build_fast_path();
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
 
@@ -108,6 +111,9 @@ class V1Model final : public RankModel {
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
   std::vector<Front> fronts_;
   std::vector<KingFrame> king_frames_;
+  std::vector<UInt192> front_starts_;      // fast path: see Front::starts
+  std::vector<std::uint32_t> sub_first_;   // fast path: per (king frame, block) its first SubBlock
+  std::vector<SubBlock> subs_;
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
