@@ -106,7 +106,7 @@ Position CprModel::unrank_fast(UInt192 index) const {
   pawns.unrank(wp, bp, o, pawn_rank.low128(), men[White][Pawn], men[Black][Pawn]);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.fixed_squares | f.ep_empty);
   pieces_.unrank(f.piece_root[block], piece_rank, free, men);
-  return from_normal_form(men, frame_index, black);
+  return from_normal_form(men, f, black);
 }
 
 BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {

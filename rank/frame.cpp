@@ -103,8 +103,7 @@ NormalForm normal_form(const Position& pos) {
   return n;
 }
 
-Position from_normal_form(Men men, int frame, bool black) {
-  const FrameInfo f = frame_info(frame);
+Position from_normal_form(Men men, const FrameInfo& f, bool black) {
   for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
     if (!(f.rights & right)) continue;
     const Color c = right & WhiteCastling ? White : Black;

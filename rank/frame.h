@@ -58,7 +58,7 @@ struct NormalForm {
 NormalForm normal_form(const Position& pos);
 // Return the position of a normal form whose men hold everything but the frame's castling men, which this
 // adds.
-Position from_normal_form(Men men, int frame, bool black_to_move);
+Position from_normal_form(Men men, const FrameInfo& frame, bool black_to_move);
 
 // Return why a position breaks constraints 1-4 of docs/ranking.md (the `cpr` set), or nullopt.
 std::optional<std::string> cpr_violation(const Position& pos);

@@ -1,6 +1,7 @@
 #include "rank/v1_model.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <tuple>
 
@@ -37,6 +38,15 @@ FileOrder pawn_file_order(int ep_case, Square king) {
     if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
   for (int f = 0; f < 8; ++f) add(f);
   return order;
+}
+
+// Divide n by d > 0 and return the remainder, in two hardware divisions (GCC would call __udivmodti4).
+std::uint64_t divmod(UInt128& n, std::uint64_t d) {
+  std::uint64_t r = 0;
+  const std::uint64_t high = UInt192::div_2by1(0, std::uint64_t(n >> 64), d, r);
+  const std::uint64_t low = UInt192::div_2by1(r, std::uint64_t(n), d, r);
+  n = UInt128(high) << 64 | low;
+  return r;
 }
 
 std::string colour(Color c) { return std::string(color_name(c)); }
@@ -84,7 +94,8 @@ struct V1Model::Front {
   int queens = -1, knights = -1;  // the largest counts with a non-empty tail
   std::array<std::array<std::int32_t, MaxKnights + 1>, MaxQueens + 1> tail_root{};  // -1: budget overdrawn
   std::array<std::array<UInt192, MaxKnights + 1>, MaxQueens + 1> tail_count{};
-  std::array<std::array<UInt192, 9>, 9> count{};  // per (A, B)
+  std::array<std::array<UInt192, 9>, 9> count{};  // per (A, B), when counted: those the kings need
+  std::array<std::array<bool, 9>, 9> counted{};
   // The fast path, for the frames without castling or en passant: the (queens, knights) blocks with a
   // non-empty tail in index order (kq * 16 + kn), and per (A, B) where their starts begin in
   // V1Model::front_starts_ (-1: not built).
@@ -116,7 +127,10 @@ V1Model::~V1Model() = default;
 
 const PawnLayer& V1Model::pawns(int ep_case, Square king) const { return *pawn_layers_[ep_case * 64 + king]; }
 
-const UInt192& V1Model::pieces(const Front& front, int a, int b) const { return front.count[a][b]; }
+const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
+  assert(front.counted[a][b]);  // the constructor counts every (A, B) a king frame reaches
+  return front.count[a][b];
+}
 
 V1Model::V1Model() : V1Model(Relaxation{}) {}
 
@@ -206,30 +220,9 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     front.queens = std::max(front.queens, kq);
     front.knights = std::max(front.knights, kn);
   });
-  for (Front& front : fronts_)
-    for (int a = 0; a <= 8; ++a)
-      for (int b = 0; b <= 8; ++b) {
-        const int g = front.squares - a - b;
-        if (g < 0) continue;
-        UInt192 total;
-        constexpr unsigned A = 1, B = 2, G = 4;
-        const unsigned king_classes = A | G | (relaxation_.kings_apart ? 0 : B);
-        const unsigned queen_classes = A | G | (relaxation_.queen_next ? 0 : B);
-        const unsigned knight_classes = B | G | (relaxation_.knight_check ? 0 : A);
-        for (int kq = 0; kq <= front.queens; ++kq)
-          for (int kn = 0; kn <= front.knights; ++kn) {
-            if (front.tail_root[kq][kn] < 0) continue;
-            UInt128 ways = 0;
-            if (relaxation_.strict())
-              for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
-            else
-              ways = front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes, queen_classes, knight_classes);
-            if (ways) total += mul(front.tail_count[kq][kn], ways);
-          }
-        front.count[a][b] = total;
-      }
-
-  // Kings and blocks.
+  // Kings and blocks. Frames that agree on the en passant case, the front family and the squares around the
+  // king share its KingFrame (castling rights on the far side of the board change nothing here).
+  std::map<std::tuple<int, int, int, Bitboard, Bitboard>, std::int32_t> shared;
   for (int i = 0; i < Frames; ++i) {
     Frame& f = frames_[i];
     const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
@@ -246,20 +239,27 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       kf.front_family = frame_family[i];
       kf.knight = knight_attacks(king) & ~taken;
       kf.near = king_attacks(king) & ~taken;
+      const auto key = std::make_tuple(f.info.ep_case, k, kf.front_family, kf.knight, kf.near);
+      if (const auto it = shared.find(key); it != shared.end()) {
+        f.king[k] = it->second;
+        acc += king_frames_[it->second].cumulative[Blocks];
+        continue;
+      }
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
       UInt192 block_acc;
       for (int blk = 0; blk < Blocks; ++blk) {
         kf.cumulative[blk] = block_acc;
-        const Front& front = fronts_[kf.front_family * Blocks + blk];
+        Front& front = fronts_[kf.front_family * Blocks + blk];
         const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
         for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
           for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
             if (const std::uint64_t p = layer.count({w, b, o, t1, t2}))
-              block_acc += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+              block_acc += mul(count_front(front, a0 - t1, b0 - t2), UInt128(p));
       }
       kf.cumulative[Blocks] = block_acc;
       if (block_acc == UInt192()) continue;
       f.king[k] = std::int32_t(king_frames_.size());
+      shared.emplace(key, f.king[k]);
       king_frames_.push_back(kf);
       acc += block_acc;
     }
@@ -271,6 +271,26 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   half_ = frame_offset_[Frames];
   size192_ = half_ + half_;
   size_ = size192_.to_big();
+}
+
+const UInt192& V1Model::count_front(Front& front, int a, int b) {
+  if (front.counted[a][b]) return front.count[a][b];
+  const int g = front.squares - a - b;
+  UInt192 total;
+  constexpr unsigned A = 1, B = 2, G = 4;
+  const unsigned king_classes = A | G | (relaxation_.kings_apart ? 0 : B);
+  const unsigned queen_classes = A | G | (relaxation_.queen_next ? 0 : B);
+  const unsigned knight_classes = B | G | (relaxation_.knight_check ? 0 : A);
+  for (int kq = 0; g >= 0 && kq <= front.queens; ++kq)
+    for (int kn = 0; kn <= front.knights; ++kn) {
+      if (front.tail_root[kq][kn] < 0) continue;
+      const UInt128 ways = relaxation_.strict() ? front_block_ways(front, kq, kn, a, b, g)
+                                                : front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes,
+                                                                     queen_classes, knight_classes);
+      if (ways) total += mul(front.tail_count[kq][kn], ways);
+    }
+  front.counted[a][b] = true;
+  return front.count[a][b] = total;
 }
 
 UInt128 V1Model::front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const {
@@ -314,7 +334,7 @@ void V1Model::build_fast_path() {
     for (int a = 0; a <= 8; ++a)
       for (int b = 0; b <= 8; ++b) {
         const int g = front.squares - a - b;
-        if (g < 0) continue;
+        if (g < 0 || !front.counted[a][b]) continue;
         front.starts[a][b] = std::int32_t(front_starts_.size());
         UInt192 acc;
         for (std::uint8_t pair : front.pairs) {
@@ -335,16 +355,16 @@ std::optional<std::string> V1Model::violation(const Position& pos) const {
   if (auto why = cpr_violation(pos)) return why;
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = lsb(pos.pieces(them, King));
-  const std::string theirs = colour(them) + " king on " + square_name(king);
-  const std::string when = " with " + colour(us) + " to move";
   if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
     return "the kings stand next to each other (" + square_name(lsb(b)) + " and " + square_name(king) + ")";
-  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn))
-    return "the " + theirs + " is attacked by the " + colour(us) + " pawn on " + square_name(lsb(b)) + when;
-  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight))
-    return "the " + theirs + " is attacked by the " + colour(us) + " knight on " + square_name(lsb(b)) + when;
-  if (const Bitboard b = king_attacks(king) & pos.pieces(us, Queen))
-    return "the " + theirs + " is attacked by the " + colour(us) + " queen next to it on " + square_name(lsb(b)) + when;
+  // The messages are built only for a position that breaks a constraint: members pass on the hot path.
+  const auto attacked = [&](const char* by, Bitboard b) {
+    return "the " + colour(them) + " king on " + square_name(king) + " is attacked by the " + colour(us) + " " + by +
+           square_name(lsb(b)) + " with " + colour(us) + " to move";
+  };
+  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn)) return attacked("pawn on ", b);
+  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight)) return attacked("knight on ", b);
+  if (const Bitboard b = king_attacks(king) & pos.pieces(us, Queen)) return attacked("queen next to it on ", b);
   return std::nullopt;
 }
 
@@ -413,13 +433,10 @@ found:
     fi -= ways;
   }
   const std::uint64_t knight_count = Binomial(b + g - j, kn);
-  const auto knight_rank = std::uint64_t(fi % knight_count);
-  fi /= knight_count;
-  const int king_pos = int(fi % mult);
-  fi /= mult;
-  const std::uint64_t rest_count = Binomial(g, j);
-  const Bitboard set = unrank_subset(std::uint64_t(fi / rest_count), knight_free, a, m - j) |
-                       unrank_subset(std::uint64_t(fi % rest_count), rest_free, g, j);
+  const std::uint64_t knight_rank = divmod(fi, knight_count);
+  const int king_pos = int(divmod(fi, std::uint64_t(mult)));
+  const std::uint64_t rest_rank = divmod(fi, Binomial(g, j));  // fi is now the rank on the knight squares
+  const Bitboard set = unrank_subset(std::uint64_t(fi), knight_free, a, m - j) | unrank_subset(rest_rank, rest_free, g, j);
   Bitboard queens = set;
   if (front.king) {
     const Bitboard wk = square_bb(nth_square(set, king_pos));
@@ -492,7 +509,9 @@ Position V1Model::unrank_fast(UInt192 index) const {
   // error from unrank() before reaching this.
   const bool black = index >= half_;
   if (black) index -= half_;
-  const int frame = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  // Frame 0 holds ~99% of the positions: try it before searching.
+  const int frame = index < frame_offset_[1] ? 0
+                    : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame];
   index -= frame_offset_[frame];
   const int k = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
@@ -508,8 +527,9 @@ Position V1Model::unrank_fast(UInt192 index) const {
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_first_[kf.fast + blk + 1] - 1];
-    while (index < sub->start) --sub;
+    // The last sub-block starting at or before index.
+    const SubBlock* sub = std::upper_bound(&subs_[sub_first_[kf.fast + blk]], &subs_[sub_first_[kf.fast + blk + 1]],
+                                           index, [](const UInt192& x, const SubBlock& s) { return x < s.start; }) - 1;
     index -= sub->start;
     pawn_count = sub->pawns;
     c.tracked1 = sub->t1, c.tracked2 = sub->t2;
@@ -533,7 +553,7 @@ found:
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   unrank_front(front, piece_rank, knight_free, near_free, free & ~knight_free & ~near_free, men);
-  return from_normal_form(men, frame, black);
+  return from_normal_form(men, f.info, black);
 }
 
 std::vector<UInt192> V1Model::block_starts() const {

@@ -101,6 +101,8 @@ class V1Model final : public RankModel {
   const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& pieces(const Front& front, int a, int b) const;
+  // Count (once) the piece placements of a front with a free knight squares and b free neighbours.
+  const UInt192& count_front(Front& front, int a, int b);
   // Return the number of ways to place the front's men, kq queens and kn knights, on a, b, g class squares.
   UInt128 front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const;
   void build_fast_path();

@@ -1,10 +1,12 @@
-// Single-position rank and unrank of the cpr model, over a fixed set of uniformly sampled positions.
+// Single-position rank and unrank of each ranking model, over a fixed set of uniformly sampled positions,
+// and the time to build each model.
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
 #include "rank/cpr_model.h"
 #include "rank/sample.h"
+#include "rank/v1_model.h"
 
 namespace chessrank::rank {
 namespace {
@@ -14,50 +16,70 @@ struct Corpus {
   std::vector<Position> positions;
 };
 
-const Corpus& corpus(const CprModel& model) {
-  static const Corpus c = [&] {
+template <class Model>
+const Model& model() {
+  static const Model m;
+  return m;
+}
+
+template <class Model>
+const Corpus& corpus() {
+  static const Corpus c = [] {
     Corpus out;
     Rng rng(42);
     for (int i = 0; i < 4096; ++i) {
       UInt192 x;
-      UInt192::from_big(uniform_below(model.size(), rng), x);
+      UInt192::from_big(uniform_below(model<Model>().size(), rng), x);
       out.indices.push_back(x);
-      out.positions.push_back(model.unrank_fast(x));
+      out.positions.push_back(model<Model>().unrank_fast(x));
     }
     return out;
   }();
   return c;
 }
 
-const CprModel& cpr() {
-  static const CprModel m;
-  return m;
-}
-
-void BM_CprUnrank(benchmark::State& state) {
-  const Corpus& c = corpus(cpr());
+template <class Model, std::size_t Mask = 4095>
+void BM_Unrank(benchmark::State& state) {
+  const Corpus& c = corpus<Model>();
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(cpr().unrank_fast(c.indices[i++ & 4095]));
+  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().unrank_fast(c.indices[i++ & Mask]));
   state.SetItemsProcessed(state.iterations());
 }
+
+template <class Model>
+void BM_Rank(benchmark::State& state) {
+  const Corpus& c = corpus<Model>();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & 4095]));
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_CprUnrank(benchmark::State& state) { BM_Unrank<CprModel>(state); }
+void BM_CprRank(benchmark::State& state) { BM_Rank<CprModel>(state); }
+void BM_V1Unrank(benchmark::State& state) { BM_Unrank<V1Model>(state); }
+void BM_V1Rank(benchmark::State& state) { BM_Rank<V1Model>(state); }
 BENCHMARK(BM_CprUnrank);
-
-void BM_CprRank(benchmark::State& state) {
-  const Corpus& c = corpus(cpr());
-  std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(cpr().rank_fast(c.positions[i++ & 4095]));
-  state.SetItemsProcessed(state.iterations());
-}
 BENCHMARK(BM_CprRank);
+BENCHMARK(BM_V1Unrank);
+BENCHMARK(BM_V1Rank);
+void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, 31>(state); }
+BENCHMARK(BM_V1UnrankHot);
 
-// Also report the size of the piece layer's graph (docs/ranking.md quotes it).
+// Also report the size of the cpr piece layer's graph (docs/ranking.md quotes it).
 void BM_CprBuild(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(CprModel().size());
-  const PieceLayer& layer = cpr().piece_layer();
+  const PieceLayer& layer = model<CprModel>().piece_layer();
   state.counters["nodes"] = double(layer.nodes());
   state.counters["edges"] = double(layer.edges());
 }
 BENCHMARK(BM_CprBuild)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// Builds after the first reuse the pawn tables every layer shares (rank/pawn_layer.h); the first build of
+// a process is the one a command pays.
+void BM_V1Build(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(V1Model().size());
+}
+BENCHMARK(BM_V1Build)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 }  // namespace
 }  // namespace chessrank::rank

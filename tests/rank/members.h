@@ -1,4 +1,4 @@
-// Enumerate members of the cpr set by brute force, for the exhaustive tests of tests/rank.
+// Enumerate members of a ranking model's set by brute force, for the exhaustive tests of tests/rank.
 #pragma once
 
 #include <functional>
@@ -6,19 +6,18 @@
 
 #include "core/bitboard.h"
 #include "core/position.h"
-#include "rank/cpr_model.h"
 
 namespace chessrank::testing {
 
-using rank::CprModel;
-
-// Call visit(p) for every member of the model with exactly these men and side to move stm: every
-// placement (identical men on increasing squares), castling subset and en passant square it admits,
-// kept when the model's stated constraints admit it (violation) and it is canonical. En passant is
-// tried only where a pawn that just moved two squares stands (violation refuses the other squares). When `where` is given, man i stands
-// only on the squares of where[i].
-inline void for_each_member(const CprModel& model, const std::vector<Piece>& men, Color stm,
-                            const std::function<void(const Position&)>& visit, const std::vector<Bitboard>& where = {}) {
+// Call visit(p) for every member of a set with exactly these men and side to move stm: every placement
+// (identical men on increasing squares), castling subset and en passant square it admits, kept when
+// is_member(p) (the set's stated constraints, e.g. a model's violation()) and it is canonical. En passant
+// is tried only where a pawn that just moved two squares stands; is_member must refuse the other squares.
+// is_member sees every candidate, canonical or not. When `where` is given, man i stands only on the
+// squares of where[i].
+inline void for_each_member(const std::function<bool(const Position&)>& is_member, const std::vector<Piece>& men,
+                            Color stm, const std::function<void(const Position&)>& visit,
+                            const std::vector<Bitboard>& where = {}) {
   std::vector<Square> at(men.size());
   const auto visit_placement = [&](const Position& placement) {
     CastlingRights possible = NoCastling;
@@ -37,7 +36,7 @@ inline void for_each_member(const CprModel& model, const std::vector<Piece>& men
         p.set_side_to_move(stm);
         p.set_castling_rights(CastlingRights(cr));
         p.set_ep_square(ep < 0 ? NoSquare : make_square(File(ep), stm == White ? Rank6 : Rank3));
-        if (model.violation(p)) continue;
+        if (!is_member(p)) continue;
         if (Position canonical = p; canonical.canonicalize()) continue;  // not canonical: not a distinct position
         visit(p);
       }

@@ -1,0 +1,525 @@
+// Tests of the `v1` model against code that does not share its tables: constraints 5-7 are checked by a
+// predicate of its own (file and rank distances, no attack tables), the cpr constraints by cpr_violation,
+// and the counts against CprModel (its count_material, and the fraction of its uniform samples that v1
+// keeps).
+#include "rank/v1_model.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "core/bigint.h"
+#include "core/fen.h"
+#include "rank/cpr_model.h"
+#include "rank/frame.h"
+#include "rank/sample.h"
+#include "tests/rank/members.h"
+#include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
+#include "tests/support/or_fail.h"
+
+namespace chessrank::rank {
+namespace {
+
+using testing::fen_or_fail;
+
+constexpr int Scale = testing::unless_sanitized(1, 20);  // divides the work
+
+const V1Model& model() {
+  static const V1Model m;
+  return m;
+}
+
+const CprModel& cpr() {
+  static const CprModel m;
+  return m;
+}
+
+// Return which of constraints 5-7 (docs/ranking.md) a position that keeps constraints 1-4 breaks, the
+// lowest if several, 0 if none. Written from file and rank distances alone, unlike V1Model::violation.
+int broken_constraint(const Position& p) {
+  const Color us = p.side_to_move();
+  const Square king = p.king_square(~us);
+  int broken = 0;
+  for (Bitboard men = p.pieces(us); men;) {
+    const Square s = pop_lsb(men);
+    const Piece pc = p.piece_on(s);
+    const int df = std::abs(int(file_of(s)) - int(file_of(king)));
+    const int dr = int(rank_of(s)) - int(rank_of(king));  // signed: pawns attack forwards only
+    const bool next = std::max(df, std::abs(dr)) == 1;
+    int c = 0;
+    switch (type_of(pc)) {
+      case King: c = next ? 5 : 0; break;
+      case Pawn: c = df == 1 && dr == (us == White ? -1 : 1) ? 6 : 0; break;
+      case Knight: c = df * std::abs(dr) == 2 ? 6 : 0; break;  // (1, 2) or (2, 1)
+      case Queen: c = next ? 7 : 0; break;
+      default: break;
+    }
+    if (c && (!broken || c < broken)) broken = c;
+  }
+  return broken;
+}
+
+bool in_v1(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
+
+// Collect failures of a long loop, reporting the first few in full and then only their number.
+struct Failures {
+  int count = 0;
+  void add(const std::string& what) {
+    if (count++ < 5) ADD_FAILURE() << what;
+  }
+  ~Failures() { EXPECT_EQ(count, 0) << "failures in all"; }
+};
+
+void expect_round_trip(const Position& p) {
+  const Result<BigInt> r = model().rank(p);
+  ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
+  ASSERT_LT(r.value(), model().size());
+  EXPECT_EQ(r.value() >= model().half_size().to_big(), p.side_to_move() == Black) << to_fen(p);
+  const Result<Position> back = model().unrank(r.value());
+  ASSERT_TRUE(back.ok());
+  EXPECT_TRUE(back.value().same_position(p)) << to_fen(p) << " came back as " << to_fen(back.value());
+}
+
+// The level-4 block of a position, in index order: frame, black king (normal form), white pawns, black
+// pawns, opposed files. Computed from the position, not from the model's tables.
+using BlockKey = std::tuple<int, int, int, int, int>;
+BlockKey block_key(const Position& p) {
+  const NormalForm n = normal_form(p);
+  const Square king = n.men[Black][King] ? lsb(n.men[Black][King]) : E8;  // a castling king is a frame's
+  return {n.frame, king, popcount(n.men[White][Pawn]), popcount(n.men[Black][Pawn]),
+          PawnLayer::opposed_files(n.men[White][Pawn], n.men[Black][Pawn])};
+}
+
+TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
+  // The predicate itself, on positions one man away from breaking each constraint.
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), 5);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4K3/3k4/8/8/8/8 b - - 0 1")), 5);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), 6);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), 0);  // white pawn, black to move
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/2P5/3k4/8/8/8/K7 w - - 0 1")), 0);  // behind the king
+  EXPECT_EQ(broken_constraint(fen_or_fail("k7/8/8/8/8/8/4p3/3K4 b - - 0 1")), 6);
+  EXPECT_EQ(broken_constraint(fen_or_fail("k7/8/8/8/8/4p3/8/3K4 b - - 0 1")), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), 6);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), 7);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/8/5Q2/K7 w - - 0 1")), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4R3/8/K7 w - - 0 1")), 0);  // only queens count
+}
+
+// Enumerate every placement of a small material set with every side to move, castling subset and en
+// passant square it allows. On every candidate, V1Model::violation must agree with the independent
+// predicate. Among the cpr members (their number checked against CprModel::count_material), those that
+// break constraints 5-7 must be refused and the others must rank, below size() and in the half of their
+// side to move, to distinct indices, and unrank back: a bijection between the members of that material
+// and the indices that unrank to it. Round trips alone prove the indices distinct (rank(p) = rank(q)
+// gives p = unrank(rank(p)) = q); `sort` also sorts them, which large sets skip to save memory.
+void check_material(const std::vector<Piece>& men, bool sort = true) {
+  std::array<std::array<int, PieceTypeCount>, 2> counts{};
+  for (Piece p : men) counts[color_of(p)][type_of(p)]++;
+  Failures failures;
+  std::vector<UInt192> ranks;
+  std::size_t members = 0, rejected = 0, candidates = 0;
+  for (Color stm : {White, Black}) {
+    const auto is_cpr_member = [&](const Position& p) {
+      const bool cpr_member = !cpr_violation(p);
+      const bool member = cpr_member && broken_constraint(p) == 0;
+      ++candidates;
+      if (const auto why = model().violation(p); member == why.has_value())
+        failures.add(to_fen(p) + ": violation() says " + (why ? *why : "member") + ", the predicate says " +
+                     (member ? "member" : "not a member"));
+      return cpr_member;
+    };
+    testing::for_each_member(is_cpr_member, men, stm, [&](const Position& p) {
+      const Result<UInt192> r = model().rank_fast(p);
+      if (const int c = broken_constraint(p)) {
+        ++rejected;
+        if (r.ok())
+          failures.add(to_fen(p) + " breaks constraint " + std::to_string(c) + " but ranks to " +
+                       r.value().to_big().get_str());
+        else if (r.error().rfind("not in model v1: ", 0) != 0)
+          failures.add(to_fen(p) + ": refused as " + r.error());
+        return;
+      }
+      if (!r.ok()) return failures.add(to_fen(p) + ": " + r.error());
+      if (!(r.value() < model().half_size()) != (stm == Black))
+        return failures.add(to_fen(p) + " ranks in the wrong half: " + r.value().to_big().get_str());
+      ++members;
+      if (sort) ranks.push_back(r.value());
+      const Position back = model().unrank_fast(r.value());
+      if (!back.same_position(p))
+        failures.add(to_fen(p) + " ranks to " + r.value().to_big().get_str() + ", which unranks to " + to_fen(back));
+    });
+  }
+  std::sort(ranks.begin(), ranks.end());
+  EXPECT_TRUE(std::adjacent_find(ranks.begin(), ranks.end()) == ranks.end()) << "an index is used twice";
+  EXPECT_GT(members, 0u);
+  EXPECT_GT(rejected, 0u);  // every set tested has men that can break a constraint
+  EXPECT_EQ(BigInt(members + rejected), cpr().count_material(counts)) << candidates << " candidates";
+}
+
+TEST(V1Model, BruteForceKRvK) { check_material({WhiteKing, BlackKing, WhiteRook}); }
+TEST(V1Model, BruteForceKNvK) { check_material({WhiteKing, BlackKing, WhiteKnight}); }
+TEST(V1Model, BruteForceKQvK) { check_material({WhiteKing, BlackKing, WhiteQueen}); }
+TEST(V1Model, BruteForceKPvK) { check_material({WhiteKing, BlackKing, WhitePawn}); }
+TEST(V1Model, BruteForceKvKN) { check_material({WhiteKing, BlackKing, BlackKnight}); }
+TEST(V1Model, BruteForceKvKP) { check_material({WhiteKing, BlackKing, BlackPawn}); }
+TEST(V1Model, BruteForceKPvKP) {
+  if (Scale > 1) GTEST_SKIP() << "too slow under sanitizers";
+  check_material({WhiteKing, BlackKing, WhitePawn, BlackPawn}, false);
+}
+TEST(V1Model, BruteForceKQvKN) {
+  if (Scale > 1) GTEST_SKIP() << "too slow under sanitizers";
+  check_material({WhiteKing, BlackKing, WhiteQueen, BlackKnight}, false);
+}
+
+TEST(V1Model, RandomIndicesRoundTrip) {
+  Rng rng(2027);
+  UniformBelow uniform(model().size());
+  ASSERT_TRUE(uniform.fits_fixed());
+  Failures failures;
+  for (int i = 0; i < 200000 / Scale && failures.count < 5; ++i) {
+    const UInt192 index = uniform.draw_fixed(rng);
+    const Position p = model().unrank_fast(index);
+    const std::string at = index.to_big().get_str() + " -> " + to_fen(p);
+    if (const auto why = model().violation(p)) failures.add(at + ": " + *why);
+    if (!in_v1(p)) failures.add(at + ": the independent predicate refuses it");
+    if (Position c = p; c.canonicalize()) failures.add(at + ": not canonical");
+    const Result<UInt192> r = model().rank_fast(p);
+    if (!r.ok()) failures.add(at + ": " + r.error());
+    else if (!(r.value() == index)) failures.add(at + " -> " + r.value().to_big().get_str());
+  }
+}
+
+TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
+  Rng rng(2028);
+  for (int i = 0; i < 20000 / Scale; ++i) {
+    const BigInt index = uniform_below(model().size(), rng);
+    const Result<Position> p = model().unrank(index);
+    ASSERT_TRUE(p.ok());
+    const Result<BigInt> r = model().rank(p.value());
+    ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
+    ASSERT_EQ(r.value(), index) << to_fen(p.value());
+  }
+}
+
+// Unrank the first and the last index of every level-4 block: they round-trip, they share a key computed
+// from the position, and the key increases from each block to the next. The white-to-move half in full,
+// the black-to-move half every BlackStep-th block.
+TEST(V1Model, BlockBoundariesRoundTripAndSeparateBlocks) {
+  std::vector<UInt192> starts = model().block_starts();
+  ASSERT_FALSE(starts.empty());
+  EXPECT_TRUE(starts.front() == UInt192());
+  EXPECT_TRUE(std::is_sorted(starts.begin(), starts.end()));
+  starts.push_back(model().half_size());
+  Failures failures;
+  const auto key_at = [&](const UInt192& i) {
+    const Position p = model().unrank_fast(i);
+    const Result<UInt192> r = model().rank_fast(p);
+    if (!r.ok()) failures.add(i.to_big().get_str() + " -> " + to_fen(p) + ": " + r.error());
+    else if (!(r.value() == i)) failures.add(i.to_big().get_str() + " -> " + to_fen(p) + " -> " + r.value().to_big().get_str());
+    return block_key(p);
+  };
+  key_at(model().half_size() + model().half_size() - UInt192(1));  // the last index
+  constexpr std::size_t BlackStep = 8;
+  for (const bool black : {false, true}) {
+    const UInt192 offset = black ? model().half_size() : UInt192();
+    const std::size_t step = (black ? BlackStep : 1) * Scale;
+    BlockKey previous_last{};
+    for (std::size_t k = 0; k + 1 < starts.size() && failures.count < 5; k += step) {
+      const BlockKey first = key_at(offset + starts[k]), last = key_at(offset + starts[k + 1] - UInt192(1));
+      if (first != last) failures.add("block at " + starts[k].to_big().get_str() + " holds two keys");
+      if (k > 0 && !(previous_last < first))
+        failures.add("the block at " + starts[k].to_big().get_str() + " does not sort after the one before");
+      previous_last = last;
+    }
+  }
+}
+
+TEST(V1Model, RefusesIndicesOutOfRange) {
+  EXPECT_FALSE(model().unrank(model().size()).ok());
+  EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
+  EXPECT_FALSE(model().unrank_fixed(UInt192::from_limbs(~0ull, ~0ull, ~0ull)).ok());
+  EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
+}
+
+TEST(V1Model, PositionsFromRandomGamesRoundTrip) {
+  const std::vector<Position> corpus = testing::random_game_corpus(100000 / Scale, 78);
+  std::size_t ep = 0, castling = 0, promoted = 0;
+  for (const Position& p : corpus) {
+    ep += p.ep_square() != NoSquare;
+    castling += p.castling_rights() != NoCastling;
+    int wprom = 0, bprom = 0, men = 0;
+    PieceLayer::army_cost(p, wprom, bprom, men);
+    promoted += wprom + bprom > 0;
+    ASSERT_TRUE(in_v1(p)) << to_fen(p);  // a legal position is in v1
+    expect_round_trip(p);
+  }
+  EXPECT_GE(corpus.size() * Scale, 100000u);
+  EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
+  EXPECT_GT(castling * Scale, 100u);
+  EXPECT_GT(promoted * Scale, 100u);
+}
+
+TEST(V1Model, HardCasesRoundTrip) {
+  std::vector<std::string> fens = {
+      // Open bug reports of the 2021 ranking: legal en passant positions it mishandles.
+      "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6 0 1",
+      "rnb1kbnr/pp2pppp/8/2Pp4/q2p4/8/PP1PPPPP/RNB1KB1R w KQkq d6 0 1",
+      // Extremes of material.
+      "QQQQQQQQ/Q7/8/8/8/8/7k/K7 b - - 0 1",
+      "QQQQQQQQ/Q7/8/8/8/8/7k/K7 w - - 0 1",
+      "NNNNNNNN/NN6/8/8/8/8/7k/K7 b - - 0 1",
+      "NNNNNNNN/NN6/8/8/8/8/7k/K7 w - - 0 1",
+      "RRRRRRRR/RR6/8/8/8/8/7k/K7 b - - 0 1",
+      "BBBBBBBB/BB6/8/8/8/8/7k/K7 b - - 0 1",
+      "QQQQQRRR/BBBNNNN1/8/8/8/8/7k/K7 w - - 0 1",
+      "qqqqqqqq/rrr5/8/7k/8/3K4/QQQQQQQQ/RRR5 w - - 0 1",
+      "qqqqqqqq/rrr5/8/7k/8/3K4/QQQQQQQQ/RRR5 b - - 0 1",
+      // Eight promotions on each side: nine queens and every other kind against ten knights.
+      "k7/8/nnnnnnnn/nn6/8/QQQQQ3/QQQQRBN1/K7 w - - 0 1",
+      "k7/8/nnnnnnnn/nn6/8/QQQQQ3/QQQQRBN1/K7 b - - 0 1",
+      // White promoted all eight pawns to every kind; black has only its king.
+      "7k/8/8/8/8/NNNN4/QQQQRRRB/BBNK4 w - - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      // En passant: a pawn between two capturers, capturers on the edge files, either side to move.
+      "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+      "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1",
+      "4k3/8/8/Pp6/8/8/8/4K3 w - b6 0 1",
+      "4k3/8/8/pP6/8/8/8/4K3 w - a6 0 1",
+      "4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1",
+      "4k3/8/8/8/6pP/8/8/4K3 b - h3 0 1",
+      // The king of the side not to move beside the en passant pawn or its capturer, attacked by nothing.
+      "8/8/8/2kpP3/8/8/8/4K3 w - d6 0 1",
+      "8/8/8/3pPk2/8/8/8/4K3 w - d6 0 1",
+  };
+  // Every castling subset with and without en passant, either side to move.
+  const char* const rights[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
+  for (const char* cr : rights) {
+    fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " d6 0 1");
+    fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " - 0 1");
+    fens.push_back(std::string("r3k2r/8/8/8/3Pp3/8/8/R3K2R b ") + cr + " d3 0 1");
+    fens.push_back(std::string("r3k2r/8/8/8/3Pp3/8/8/R3K2R b ") + cr + " - 0 1");
+  }
+  for (const std::string& f : fens) {
+    const Position p = fen_or_fail(f);
+    EXPECT_TRUE(in_v1(p)) << f;
+    expect_round_trip(p);
+  }
+}
+
+// Positions inside cpr but outside v1 are refused naming the broken constraint; positions that come close
+// to breaking one are ranked.
+TEST(V1Model, RefusesPositionsOutsideWithTheReason) {
+  const auto reason = [](const std::string& f) {
+    const Position p = fen_or_fail(f);
+    EXPECT_FALSE(cpr_violation(p)) << f;
+    const Result<BigInt> r = model().rank(p);
+    return r.ok() ? std::string("in the model") : r.error();
+  };
+  const std::pair<const char*, const char*> refused[] = {
+      {"8/8/8/3kK3/8/8/8/8 w - - 0 1", "kings stand next to each other"},
+      {"8/8/4K3/3k4/8/8/8/8 b - - 0 1", "kings stand next to each other"},
+      {"4k3/3K4/8/8/8/8/8/8 w - - 0 1", "kings stand next to each other"},
+      {"r3k2r/3K4/8/8/8/8/8/8 w kq - 0 1", "kings stand next to each other"},  // a castling king
+      {"8/8/8/3k4/2P5/8/8/K7 w - - 0 1", "attacked by the white pawn on c4"},
+      {"k7/8/8/8/8/8/4p3/3K4 b - - 0 1", "attacked by the black pawn on e2"},
+      {"8/8/4N3/8/3k4/8/8/K7 w - - 0 1", "attacked by the white knight on e6"},
+      {"r3k2r/8/3N4/8/8/8/8/4K3 w kq - 0 1", "attacked by the white knight on d6"},
+      {"K7/2n5/8/8/8/8/8/4k3 b - - 0 1", "attacked by the black knight on c7"},
+      {"8/8/8/8/3k4/4Q3/8/K7 w - - 0 1", "queen next to it on e3"},
+      {"7k/6q1/8/8/8/8/8/K7 w - - 0 1", "in the model"},  // black queen, white to move
+      {"7K/6q1/8/8/8/8/8/k7 b - - 0 1", "queen next to it on g7"},
+      // The en passant frame: a capturer attacking the king.
+      {"8/8/5k2/3pP3/8/8/8/4K3 w - d6 0 1", "attacked by the white pawn on e5"},
+  };
+  for (const auto& [fen, what] : refused) {
+    const std::string why = reason(fen);
+    if (std::string(what) == "in the model") {
+      EXPECT_EQ(why, what) << fen;
+      continue;
+    }
+    EXPECT_EQ(why.rfind("not in model v1: ", 0), 0u) << fen << ": " << why;
+    EXPECT_NE(why.find(what), std::string::npos) << fen << ": " << why;
+  }
+  // The cpr constraints are refused with cpr's reason.
+  const Position p = fen_or_fail("k7/8/8/8/8/QQQQ4/PPPPPP2/K7 w - - 0 1");
+  ASSERT_TRUE(cpr_violation(p));
+  const Result<BigInt> r = model().rank(p);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "not in model v1: " + *cpr_violation(p));
+  // Near misses are members: a queen two squares away, a knight and a pawn that do not attack, a king
+  // two files away, attackers of the side to move's king.
+  for (const char* f : {"8/8/8/3k4/8/3Q4/8/K7 w - - 0 1", "8/8/3N4/8/3k4/8/8/K7 w - - 0 1",
+                        "8/8/3k4/3P4/8/8/8/K7 w - - 0 1", "8/8/8/1k1K4/8/8/8/8 w - - 0 1",
+                        "8/8/8/3k4/8/4n3/2K5/8 w - - 0 1", "8/8/8/3k4/8/2q5/1K6/8 w - - 0 1",
+                        "8/8/8/3k4/8/8/1Kp5/8 w - - 0 1"})
+    EXPECT_EQ(reason(f), "in the model") << f;
+}
+
+// Sum frames per king square of the white-to-move half.
+std::array<BigInt, 64> king_sizes() {
+  std::array<BigInt, 64> by_king{};
+  for (int f = 0; f < Frames; ++f)
+    for (int k = 0; k < 64; ++k) by_king[k] += model().king_size(f, Square(k)).to_big();
+  return by_king;
+}
+
+TEST(V1Model, SizeIsTheSumOfItsFramesAndKings) {
+  BigInt half = 0, by_king = 0;
+  for (int cr = 0; cr < 16; ++cr)
+    for (int e = 0; e < EnPassantCases; ++e) half += model().frame_size(CastlingRights(cr), e).to_big();
+  for (const BigInt& k : king_sizes()) by_king += k;
+  EXPECT_EQ(model().size(), 2 * half);
+  EXPECT_EQ(half, by_king);
+  EXPECT_EQ(half, model().half_size().to_big());
+  // A subset of cpr, every frame strictly (some cpr position of each frame has the kings adjacent), and
+  // small enough for 19 bytes.
+  EXPECT_LT(model().size(), cpr().size());
+  for (int cr = 0; cr < 16; ++cr)
+    for (int e = 0; e < EnPassantCases; ++e)
+      EXPECT_TRUE(model().frame_size(CastlingRights(cr), e) < cpr().frame_size(CastlingRights(cr), e)) << cr << " " << e;
+  EXPECT_LT(model().size(), BigInt(1) << 152);
+  // Castling pins the black king on e8 and so leaves it 1 square; without rights every square.
+  for (int k = 0; k < 64; ++k) {
+    EXPECT_EQ(model().king_size(BlackKingside * EnPassantCases, Square(k)) == UInt192(), k != E8) << k;
+    EXPECT_FALSE(model().king_size(0, Square(k)) == UInt192()) << k;
+  }
+}
+
+// Without en passant, swapping colours maps a white-to-move position with rights cr onto a black-to-move
+// one with the swapped rights. In cpr the white-to-move counts of cr and of its swap are therefore equal,
+// but v1's constraints bind only the king of the side not to move: a white right pins the white king on
+// e1, which constraints 5-7 do not restrict, a black right pins the restricted king on e8, an edge square
+// with fewer neighbours and knight squares than most, so more positions keep the constraints (about 58%
+// of cpr's with rights k, 53% with K, at the time of writing).
+TEST(V1Model, CountsAreNotColourSymmetric) {
+  EXPECT_TRUE(model().frame_size(WhiteKingside, 0) < model().frame_size(BlackKingside, 0));
+  EXPECT_TRUE(model().frame_size(WhiteCastling, 0) < model().frame_size(BlackCastling, 0));
+  // cpr's symmetry, for contrast.
+  EXPECT_TRUE(cpr().frame_size(WhiteKingside, 0) == cpr().frame_size(BlackKingside, 0));
+}
+
+// A black right pins the black king on e8 and a black rook on h8 or a8, both outside the squares the
+// constraints track around e8 (d8, f8, d7, e7, f7 and c7, g7, d6, f6), so the two rooks give equal counts
+// whatever else the frame holds.
+TEST(V1Model, BlackRookSquareDoesNotChangeTheCounts) {
+  for (CastlingRights white : {NoCastling, WhiteKingside, WhiteQueenside, WhiteCastling})
+    for (int e = 0; e < EnPassantCases; ++e)
+      EXPECT_TRUE(model().frame_size(white | BlackKingside, e) == model().frame_size(white | BlackQueenside, e))
+          << int(white) << " " << e;
+}
+
+double chi_square(const std::vector<double>& observed, const std::vector<double>& expected, int& cells) {
+  double chi2 = 0;
+  cells = 0;
+  for (std::size_t i = 0; i < observed.size(); ++i) {
+    if (expected[i] < 20) continue;  // too small for the chi-square approximation
+    chi2 += std::pow(observed[i] - expected[i], 2) / expected[i];
+    ++cells;
+  }
+  return chi2;
+}
+
+// Chi-square of uniformly sampled positions against the exact sizes of the model's king blocks: the
+// black king's square (normal form) in each half.
+TEST(V1Model, SamplesMatchExactKingSizes) {
+  const std::array<BigInt, 64> by_king = king_sizes();
+  Rng rng(12);
+  UniformBelow uniform(model().size());
+  const int draws = 100000 / Scale;
+  std::vector<double> observed(128), expected(128);
+  for (int i = 0; i < draws; ++i) {
+    const Position p = model().unrank_fast(uniform.draw_fixed(rng));
+    const bool black = p.side_to_move() == Black;
+    const Square king = black ? flip_rank(p.king_square(White)) : p.king_square(Black);
+    observed[black * 64 + king]++;
+  }
+  for (int i = 0; i < 128; ++i)
+    expected[i] = draws * std::exp2(log2_big(by_king[i % 64]) - log2_big(model().size()));
+  int cells = 0;
+  const double chi2 = chi_square(observed, expected, cells);
+  ASSERT_GE(cells, 100 / Scale);
+  // Chi-square at p = 0.001 for 127 degrees of freedom is 181.
+  EXPECT_LT(chi2, 181.0) << cells << " cells";
+}
+
+// The count against cpr: of uniform samples of cpr's white-to-move half, the independent predicate keeps
+// a fraction v1 half / cpr half, and the kept ones fall on the black king's squares as v1's king sizes
+// say. A chi-square over 64 squares and a "refused" cell.
+TEST(V1Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
+  const std::array<BigInt, 64> by_king = king_sizes();
+  const BigInt cpr_half = cpr().half_size().to_big();
+  Rng rng(13);
+  UniformBelow uniform(cpr_half);
+  const int draws = 200000 / Scale;
+  std::vector<double> observed(65), expected(65);
+  for (int i = 0; i < draws; ++i) {
+    const Position p = cpr().unrank_fast(uniform.draw_fixed(rng));
+    ASSERT_FALSE(cpr_violation(p)) << to_fen(p);
+    observed[broken_constraint(p) ? 64 : p.king_square(Black)]++;
+  }
+  for (int k = 0; k < 64; ++k) expected[k] = draws * std::exp2(log2_big(by_king[k]) - log2_big(cpr_half));
+  expected[64] = draws * std::exp2(log2_big(cpr_half - model().half_size().to_big()) - log2_big(cpr_half));
+  int cells = 0;
+  const double chi2 = chi_square(observed, expected, cells);
+  ASSERT_GE(cells, 60 / Scale);
+  // Chi-square at p = 0.001 for 64 degrees of freedom is 104.
+  EXPECT_LT(chi2, 104.0) << cells << " cells; kept " << draws - observed[64] << " of " << draws << ", expected "
+                         << draws - expected[64];
+}
+
+// Each constraint switched off gives a larger set, and all of 5-7 off gives exactly cpr's set: the
+// relaxed count (a second formula for the front, other pawn rules) against the independent cpr model.
+TEST(V1Model, RelaxationsGrowAndAllOfFiveToSevenOffIsCpr) {
+  const auto without = model().without_each_constraint();
+  ASSERT_EQ(without.size(), 7u);
+  for (const auto& [what, size] : without) EXPECT_GT(size, model().size()) << what;
+  EXPECT_EQ(without.back().second, cpr().size()) << without.back().first;
+  V1Model::Relaxation r;
+  r.kings_apart = false;
+  const V1Model relaxed(r);
+  EXPECT_FALSE(relaxed.rank(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")).ok());  // a relaxed model only counts
+  EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
+}
+
+TEST(V1Model, FrozenVectors) {
+  const std::pair<const char*, const char*> pairs[] = {
+      {"2896234037175831845170439953919696967516163231", "n1Br3k/RR1B4/K1q3b1/1QQP1P2/n1rn1N2/3BB2b/3q1q2/Q2N1nbR b - -"},
+      {"3063093974598871963627260181724359504319075888", "4qq2/rq2R3/3Q2KB/2B3R1/R3Q1Pr/1n1r1n2/k1QNNQqN/N2Q1n2 b - -"},
+      {"1739159415081522709816125517266659323939112396", "7q/4kqr1/1RbBn1PQ/3R3B/1pbNR3/1B1b2Q1/qN2nNrR/1KB4b w - -"},
+      {"2368505309664779216162213850627309733999828930", "2Kb1qNn/2Pn4/P3N1B1/R3n2p/rq3b1Q/k6P/2bnpnRb/Rr2R3 b - -"},
+      {"1151932551909792041668266085916236201582220790", "4n1N1/p1n1r2n/4QP2/k1Qp2p1/R2RRR2/3r1b1R/2NK2P1/r1nqbBQ1 w - -"},
+      {"1428103059622262277848216844721803441500799134", "b1B1rB1b/Nqp1N3/Pk1R2R1/2rQ1q2/qNbP4/2n3Q1/1qP1r2p/3K2R1 w - -"},
+      {"2240071861942991852761972834176181649326573351", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"},
+      {"2239991638296480138046073230931271031114263741", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"},
+      {"4462779363094329778875414847962981627167181181", "4k3/8/8/8/2pPp3/8/8/4K3 b - d3"},
+      {"2240071861953277906378635676660677580151223367", "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6"},
+      {"0", "8/8/8/8/8/8/2K5/k7 w - -"},
+      {"4480143723934668834817832413235495499001181041", "r3k2r/8/8/7p/2NNBBpP/ppppppQ1/PPPPPPP1/RbbnKnqR b KQkq h3"},
+  };
+  // A frozen model keeps its size.
+  EXPECT_EQ(model().size(), BigInt("4480143723934668834817832413235495499001181042"));
+  // The sampler must keep drawing the same indices too, or the first six pairs stop being uniform draws.
+  Rng rng(20261121);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(uniform_below(model().size(), rng), BigInt(pairs[i].first));
+  for (const auto& [index, text] : pairs) {
+    const Result<Position> p = model().unrank(BigInt(index));
+    ASSERT_TRUE(p.ok()) << index;
+    EXPECT_EQ(to_fen4(p.value()), text) << index;
+    const Result<BigInt> r = model().rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
+    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
+    EXPECT_EQ(r.value(), BigInt(index)) << text;
+  }
+}
+
+}  // namespace
+}  // namespace chessrank::rank
