@@ -22,7 +22,7 @@ struct Options {
   double seconds = 0;
   std::uint64_t seed = 1;
   unsigned threads = 0;
-  std::string model{rank::DefaultModel};
+  std::string model{estimator::DefaultModel};
   std::string rules = "default";
   std::string checkpoint, json, emit, plot;
 };
@@ -79,7 +79,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples);
   cmd.add_option("--seed", o->seed, "random seed (default 1)");
   cmd.add_option("--threads", o->threads, "worker threads (default: all cores); never changes the result");
-  add_model_option(cmd, o->model, "ranking model to sample");
+  add_model_option(cmd, o->model, "ranking model to sample", estimator::DefaultModel);
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists");

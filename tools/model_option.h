@@ -16,9 +16,11 @@ inline std::string model_list() {
   return s;
 }
 
-// Add --model, defaulting to rank::DefaultModel; an unknown name is a usage error naming the models.
-inline void add_model_option(CLI::App& cmd, std::string& model, const std::string& what = "ranking model") {
-  model = std::string(rank::DefaultModel);
+// Add --model, defaulting to rank::DefaultModel (or default_model); an unknown name is a usage error naming
+// the models.
+inline void add_model_option(CLI::App& cmd, std::string& model, const std::string& what = "ranking model",
+                             std::string_view default_model = rank::DefaultModel) {
+  model = std::string(default_model);
   cmd.add_option("--model", model, what + ": " + model_list())
       ->check(CLI::IsMember(rank::model_names()))
       ->capture_default_str();

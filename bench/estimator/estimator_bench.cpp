@@ -14,11 +14,8 @@
 namespace chessrank::estimator {
 namespace {
 
-const rank::RankModel* bench_model() {
-  for (const std::string& name : rank::model_names())
-    if (const rank::RankModel* m = rank::find_model(name)) return m;
-  return nullptr;
-}
+// The estimator's default model; the benchmarks with an argument take model_names()[argument].
+const rank::RankModel* bench_model() { return rank::find_model(DefaultModel); }
 
 // Return the model to sample, or mark the benchmark skipped when this build has none.
 const rank::RankModel* bench_model_or_skip(benchmark::State& state) {
@@ -81,10 +78,9 @@ void BM_ChecksOnPassing(benchmark::State& state) {
 }
 BENCHMARK(BM_ChecksOnPassing);
 
-// What `chessrank estimate` does per sample: draw, unrank (UInt192 fast path), judge.
+// What `chessrank estimate` does per sample: draw, unrank (UInt192 fast path), judge; per model.
 void BM_UnrankAndChecks(benchmark::State& state) {
-  const rank::RankModel* model = bench_model_or_skip(state);
-  if (!model) return;
+  const rank::RankModel* model = rank::find_model(rank::model_names().at(std::size_t(state.range(0))));
   pcg64 rng(7, 0);
   ModelSampler sampler(*model);
   std::size_t passed = 0;
@@ -96,7 +92,7 @@ void BM_UnrankAndChecks(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   state.SetLabel(std::string(model->name()));
 }
-BENCHMARK(BM_UnrankAndChecks);
+BENCHMARK(BM_UnrankAndChecks)->DenseRange(0, int(rank::model_names().size()) - 1);
 
 // The same samples through BigInt (UniformBelow and RankModel::unrank): the cost the fast path saves.
 void BM_UnrankAndChecksBigInt(benchmark::State& state) {
@@ -118,16 +114,16 @@ void BM_UnrankAndChecksBigInt(benchmark::State& state) {
 BENCHMARK(BM_UnrankAndChecksBigInt);
 
 void BM_UnrankOnly(benchmark::State& state) {
-  const rank::RankModel* model = bench_model_or_skip(state);
-  if (!model) return;
+  const rank::RankModel* model = rank::find_model(rank::model_names().at(std::size_t(state.range(0))));
   pcg64 rng(7, 0);
   ModelSampler sampler(*model);
   std::size_t ok = 0;
   for (auto _ : state) ok += sampler.next(rng).ok();
   benchmark::DoNotOptimize(ok);
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::string(model->name()));
 }
-BENCHMARK(BM_UnrankOnly);
+BENCHMARK(BM_UnrankOnly)->DenseRange(0, int(rank::model_names().size()) - 1);
 
 void BM_UniformDraw(benchmark::State& state) {
   pcg64 rng(7, 0);
