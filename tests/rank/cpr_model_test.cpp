@@ -10,6 +10,7 @@
 
 #include "core/fen.h"
 #include "rank/sample.h"
+#include "tests/rank/frozen.h"
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -195,7 +196,7 @@ TEST(CprModel, BruteForceKPvKP) {
 // from the model as first released: six uniform indices (pcg64 seed 20261121), the start position, a
 // castling + en passant case and a black-to-move en passant case. Check both directions.
 TEST(CprModel, FrozenVectors) {
-  const std::pair<const char*, const char*> pairs[] = {
+  testing::expect_frozen(model(), "8605049631842105183455061937414747080332654546", {
       {"4742796153924153068220954108897247796323105968", "1b6/Nkq2nB1/1Nq3nb/2q1NP2/KBr1B3/3P1Qr1/2q1nRNP/2BRr3 b - -"},
       {"2896234037175831845170439953919696967516163231", "bBB1r1B1/1p1BqpRK/NP2Q3/q1pQ2R1/3pPrn1/k2Q4/Q6Q/4n2b w - -"},
       {"7448150185905362234049269395064639869470098892", "1R5b/RN1nQnR1/1q2Kb1P/2Npn3/1B1RBr1p/rkp4q/4R1B1/5R1R b - -"},
@@ -205,20 +206,7 @@ TEST(CprModel, FrozenVectors) {
       {"4302524815885621172380177994326297248941671235", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"},
       {"4302385638344796501931775617362176148015938970", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"},
       {"8571553442544620021697095803204031275835901328", "4k3/8/8/8/2pPp3/8/8/4K3 b - d3"},
-  };
-  // A frozen model keeps its size.
-  EXPECT_EQ(model().size(), BigInt("8605049631842105183455061937414747080332654546"));
-  // The sampler must keep drawing the same indices too, or the first six pairs stop being uniform draws.
-  Rng rng(20261121);
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(uniform_below(model().size(), rng), BigInt(pairs[i].first));
-  for (const auto& [index, text] : pairs) {
-    const Result<Position> p = model().unrank(BigInt(index));
-    ASSERT_TRUE(p.ok()) << index;
-    EXPECT_EQ(to_fen4(p.value()), text) << index;
-    const Result<BigInt> r = model().rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
-    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
-    EXPECT_EQ(r.value(), BigInt(index)) << text;
-  }
+  }, 6);
 }
 
 }  // namespace

@@ -17,57 +17,21 @@
 #include "core/fen.h"
 #include "rank/cpr_model.h"
 #include "tests/rank/members.h"
+#include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
 
 namespace chessrank::rank {
 namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
+using testing::ep_case_of;
+using testing::file_cells;
+using testing::Material;
+using KeyWriter = testing::KeyWriter<4>;
 
 const CprModel& model() {
   static const CprModel m;
   return m;
-}
-
-// Fields packed most significant first into four words, so that comparing the words compares the
-// fields lexicographically. Two keys may use different layouts past a field in which they differ (the
-// number of men a stage places decides how many square fields follow), which does not matter: the
-// comparison is decided before that.
-struct KeyWriter {
-  static constexpr int Words = 4;
-  std::array<std::uint64_t, Words> words{};
-  int used = 0;
-  bool overflow = false;
-
-  void push(std::uint64_t value, int bits) {
-    if (value >> bits || used + bits > 64 * Words) {
-      overflow = true;
-      return;
-    }
-    const int word = used / 64, room = 64 - used % 64;
-    if (bits <= room) {
-      words[word] |= value << (room - bits);
-    } else {
-      words[word] |= value >> (bits - room);
-      words[word + 1] |= value << (64 - (bits - room));
-    }
-    used += bits;
-  }
-};
-
-// Return the en passant case of a white-to-move position whose en passant square is on `file`: case 0
-// is none, then per file a..h the capturer on the left (file - 1), then the capturer on the right only.
-int ep_case_of(int file, bool capturer_left) {
-  // Files a and h have one case each (capturer on b, on g), the others two.
-  const int before = file == 0 ? 0 : 1 + 2 * (file - 1);
-  return 1 + before + (capturer_left || file == 0 ? 0 : 1);
-}
-
-// Return the six cells (ranks 2..7, bits 0..5) of a file in a bitboard.
-unsigned file_cells(Bitboard b, int file) {
-  unsigned mask = 0;
-  for (int r = 1; r <= 6; ++r) mask |= unsigned(b >> (8 * r + file) & 1) << (r - 1);
-  return mask;
 }
 
 // Return the order key of a member of the model, derived from the position only:
@@ -156,69 +120,13 @@ KeyWriter order_key(const Position& pos) {
 }
 
 
-std::string hex(const std::array<std::uint64_t, KeyWriter::Words>& words) {
-  std::ostringstream out;
-  out << std::hex;
-  for (std::uint64_t w : words) out << w << ' ';
-  return out.str();
-}
 
-// Men, and when `where` is not empty the squares each may stand on (see for_each_member).
-struct Material {
-  std::vector<Piece> men;
-  std::vector<Bitboard> where;
-};
 
-// Sort every member of these material sets by the key and check that the fast ranks strictly increase,
-// one side to move at a time (halves are ranked separately: every white-to-move index is below every
-// black-to-move one). Several sets together check the order of the blocks between them.
+
+// Check the order on these sets (testing::check_order); a single unconfined set is also counted, against
+// count_material (the enumeration cpr_model_test.cpp checks).
 void check_order(const std::vector<Material>& sets) {
-  struct Entry {
-    std::array<std::uint64_t, KeyWriter::Words> key;
-    UInt192 rank;
-  };
-  UInt192 last_of_white;
-  std::size_t total = 0;
-  for (Color stm : {White, Black}) {
-    std::vector<Entry> entries;
-    bool overflow = false, refused = false;
-    for (const Material& m : sets)
-      testing::for_each_member([](const Position& p) { return !model().violation(p); }, m.men, stm, [&](const Position& p) {
-      const KeyWriter key = order_key(p);
-      overflow |= key.overflow;
-      const Result<UInt192> r = model().rank_fast(p);
-      if (!r.ok()) {
-        refused = true;
-        return;
-      }
-      entries.push_back({key.words, r.value()});
-    }, m.where);
-    ASSERT_FALSE(overflow) << "a key field does not fit";
-    ASSERT_FALSE(refused) << "rank_fast refused a member";
-    ASSERT_FALSE(entries.empty());
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
-    int bad = 0;
-    for (std::size_t i = 1; i < entries.size() && bad < 5; ++i) {
-      const Entry &a = entries[i - 1], &b = entries[i];
-      // Equal keys would be two positions the key cannot tell apart: an incomplete key.
-      if (!(a.key < b.key) || !(a.rank < b.rank)) {
-        ++bad;
-        ADD_FAILURE() << "out of order: " << to_fen(model().unrank_fast(a.rank)) << " (index " << a.rank.to_big()
-                      << ", key " << hex(a.key) << ") sorts before " << to_fen(model().unrank_fast(b.rank))
-                      << " (index " << b.rank.to_big() << ", key " << hex(b.key) << ")";
-      }
-    }
-    EXPECT_EQ(bad, 0);
-    if (stm == White) {
-      last_of_white = entries.back().rank;
-      EXPECT_TRUE(last_of_white < model().half_size());
-    } else {
-      EXPECT_TRUE(last_of_white < entries.front().rank);
-      EXPECT_FALSE(entries.front().rank < model().half_size());
-    }
-    total += entries.size();
-  }
-  // The enumeration is the one whose count cpr_model_test.cpp checks against count_material.
+  const std::size_t total = testing::check_order(model(), order_key, sets);
   if (sets.size() != 1 || !sets[0].where.empty()) return;
   std::array<std::array<int, PieceTypeCount>, 2> counts{};
   for (Piece p : sets[0].men) counts[color_of(p)][type_of(p)]++;

@@ -20,6 +20,7 @@
 #include "rank/cpr_model.h"
 #include "rank/frame.h"
 #include "rank/sample.h"
+#include "tests/rank/frozen.h"
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -196,6 +197,19 @@ TEST(V1Model, RandomIndicesRoundTrip) {
     const Result<UInt192> r = model().rank_fast(p);
     if (!r.ok()) failures.add(at + ": " + r.error());
     else if (!(r.value() == index)) failures.add(at + " -> " + r.value().to_big().get_str());
+  }
+}
+
+// The hot-path pair alone on two million uniform indices (a few seconds in Release).
+TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
+  Rng rng(2029);
+  UniformBelow uniform(model().size());
+  for (int i = 0; i < 2000000 / Scale; ++i) {
+    const UInt192 index = uniform.draw_fixed(rng);
+    const Position p = model().unrank_fast(index);
+    const Result<UInt192> r = model().rank_fast(p);
+    ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
+    ASSERT_TRUE(r.value() == index) << index.to_big() << " -> " << to_fen(p) << " -> " << r.value().to_big();
   }
 }
 
@@ -492,7 +506,7 @@ TEST(V1Model, RelaxationsGrowAndAllOfFiveToSevenOffIsCpr) {
 }
 
 TEST(V1Model, FrozenVectors) {
-  const std::pair<const char*, const char*> pairs[] = {
+  testing::expect_frozen(model(), "4480143723934668834817832413235495499001181042", {
       {"2896234037175831845170439953919696967516163231", "n1Br3k/RR1B4/K1q3b1/1QQP1P2/n1rn1N2/3BB2b/3q1q2/Q2N1nbR b - -"},
       {"3063093974598871963627260181724359504319075888", "4qq2/rq2R3/3Q2KB/2B3R1/R3Q1Pr/1n1r1n2/k1QNNQqN/N2Q1n2 b - -"},
       {"1739159415081522709816125517266659323939112396", "7q/4kqr1/1RbBn1PQ/3R3B/1pbNR3/1B1b2Q1/qN2nNrR/1KB4b w - -"},
@@ -505,20 +519,7 @@ TEST(V1Model, FrozenVectors) {
       {"2240071861953277906378635676660677580151223367", "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6"},
       {"0", "8/8/8/8/8/8/2K5/k7 w - -"},
       {"4480143723934668834817832413235495499001181041", "r3k2r/8/8/7p/2NNBBpP/ppppppQ1/PPPPPPP1/RbbnKnqR b KQkq h3"},
-  };
-  // A frozen model keeps its size.
-  EXPECT_EQ(model().size(), BigInt("4480143723934668834817832413235495499001181042"));
-  // The sampler must keep drawing the same indices too, or the first six pairs stop being uniform draws.
-  Rng rng(20261121);
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(uniform_below(model().size(), rng), BigInt(pairs[i].first));
-  for (const auto& [index, text] : pairs) {
-    const Result<Position> p = model().unrank(BigInt(index));
-    ASSERT_TRUE(p.ok()) << index;
-    EXPECT_EQ(to_fen4(p.value()), text) << index;
-    const Result<BigInt> r = model().rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
-    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
-    EXPECT_EQ(r.value(), BigInt(index)) << text;
-  }
+  }, 6);
 }
 
 }  // namespace

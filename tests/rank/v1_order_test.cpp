@@ -18,65 +18,21 @@
 #include "rank/frame.h"
 #include "rank/v1_model.h"
 #include "tests/rank/members.h"
+#include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
 
 namespace chessrank::rank {
 namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
+using testing::ep_case_of;
+using testing::file_cells;
+using testing::Material;
+using KeyWriter = testing::KeyWriter<6>;  // the tracked counts take 25 bits per file
 
 const V1Model& model() {
   static const V1Model m;  // built once per binary
   return m;
-}
-
-// Call visit(p) for every member of the model with these men and side to move (tests/rank/members.h).
-void for_each_member(const std::vector<Piece>& men, Color stm, const std::function<void(const Position&)>& visit,
-                     const std::vector<Bitboard>& where = {}) {
-  testing::for_each_member([](const Position& p) { return !model().violation(p); }, men, stm, visit, where);
-}
-
-// Fields packed most significant first into six words, so that comparing the words compares the fields
-// lexicographically. Two keys may use different layouts past a field in which they differ (a count
-// decides how many square fields follow), which does not matter: the comparison is decided before that.
-struct KeyWriter {
-  static constexpr int Words = 6;
-  std::array<std::uint64_t, Words> words{};
-  int used = 0;
-  bool overflow = false;
-
-  void push(std::uint64_t value, int bits) {
-    if (value >> bits || used + bits > 64 * Words) {
-      overflow = true;
-      return;
-    }
-    const int word = used / 64, room = 64 - used % 64;
-    if (bits <= room) {
-      words[word] |= value << (room - bits);
-    } else {
-      words[word] |= value >> (bits - room);
-      words[word + 1] |= value << (64 - (bits - room));
-    }
-    used += bits;
-  }
-
-  // Push the members of `men` (a subset of `set`) as their indices in `set`, largest first, `bits` each:
-  // for subsets of one size this compares as their colex order.
-  void push_colex(Bitboard men, Bitboard set, int bits) {
-    while (men) {
-      const Bitboard top = Bitboard(1) << (63 - std::countl_zero(men));
-      push(unsigned(std::popcount(set & (top - 1))), bits);
-      men ^= top;
-    }
-  }
-};
-
-// Return the en passant case of a white-to-move position whose en passant square is on `file`: case 0
-// is none, then per file a..h the capturer on the left (file - 1), then the capturer on the right only.
-int ep_case_of(int file, bool capturer_left) {
-  // Files a and h have one case each (capturer on b, on g), the others two.
-  const int before = file == 0 ? 0 : 1 + 2 * (file - 1);
-  return 1 + before + (capturer_left || file == 0 ? 0 : 1);
 }
 
 // Return the squares a leaper on s reaches with these steps (file, rank), computed here rather than
@@ -108,12 +64,6 @@ std::vector<int> pawn_files(int ep_file, int capturer, int king_file) {
   return files;
 }
 
-// Return the six cells (ranks 2..7, bits 0..5) of a file in a bitboard.
-unsigned file_cells(Bitboard b, int file) {
-  unsigned mask = 0;
-  for (int r = 1; r <= 6; ++r) mask |= unsigned(b >> (8 * r + file) & 1) << (r - 1);
-  return mask;
-}
 
 // Return the order key of a member of the model, derived from the position only, in its white-to-move
 // form (black to move: colours exchanged, ranks mirrored):
@@ -224,68 +174,10 @@ KeyWriter order_key(const Position& pos) {
   return key;
 }
 
-std::string hex(const std::array<std::uint64_t, KeyWriter::Words>& words) {
-  std::ostringstream out;
-  out << std::hex;
-  for (std::uint64_t w : words) out << w << ' ';
-  return out.str();
-}
 
-// Men, and when `where` is not empty the squares each may stand on (see for_each_member).
-struct Material {
-  std::vector<Piece> men;
-  std::vector<Bitboard> where;
-};
 
-// Sort every member of these material sets by the key and check that the fast ranks strictly increase
-// (so they are distinct too), one side to move at a time (every white-to-move index is below every
-// black-to-move one). Several sets together check the order of the blocks between them.
-void check_order(const std::vector<Material>& sets) {
-  struct Entry {
-    std::array<std::uint64_t, KeyWriter::Words> key;
-    UInt192 rank;
-  };
-  UInt192 last_of_white;
-  for (Color stm : {White, Black}) {
-    std::vector<Entry> entries;
-    bool overflow = false, refused = false;
-    for (const Material& m : sets)
-      for_each_member(m.men, stm, [&](const Position& p) {
-        const KeyWriter key = order_key(p);
-        overflow |= key.overflow;
-        const Result<UInt192> r = model().rank_fast(p);
-        if (!r.ok()) {
-          refused = true;
-          return;
-        }
-        entries.push_back({key.words, r.value()});
-      }, m.where);
-    ASSERT_FALSE(overflow) << "a key field does not fit";
-    ASSERT_FALSE(refused) << "rank_fast refused a member";
-    ASSERT_FALSE(entries.empty());
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
-    int bad = 0;
-    for (std::size_t i = 1; i < entries.size() && bad < 5; ++i) {
-      const Entry &a = entries[i - 1], &b = entries[i];
-      // Equal keys would be two positions the key cannot tell apart: an incomplete key.
-      if (!(a.key < b.key) || !(a.rank < b.rank)) {
-        ++bad;
-        ADD_FAILURE() << "out of order: " << to_fen(model().unrank_fast(a.rank)) << " (index " << a.rank.to_big()
-                      << ", key " << hex(a.key) << ") sorts before " << to_fen(model().unrank_fast(b.rank))
-                      << " (index " << b.rank.to_big() << ", key " << hex(b.key) << ")";
-      }
-    }
-    EXPECT_EQ(bad, 0);
-    if (stm == White) {
-      last_of_white = entries.back().rank;
-      EXPECT_TRUE(last_of_white < model().half_size());
-    } else {
-      EXPECT_TRUE(last_of_white < entries.front().rank);
-      EXPECT_FALSE(entries.front().rank < model().half_size());
-      EXPECT_TRUE(entries.back().rank < model().half_size() + model().half_size());
-    }
-  }
-}
+
+void check_order(const std::vector<Material>& sets) { testing::check_order(model(), order_key, sets); }
 
 TEST(V1Order, EnPassantCasesFollowTheDescribedOrder) {
   // Cross-check the key's case numbering with the frames' own description of each case.

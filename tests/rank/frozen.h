@@ -1,0 +1,35 @@
+// The frozen-vectors check the model tests share: a released model keeps its size, its sampler's first
+// draws and every pinned index <-> position pair (docs/ranking.md: models are frozen once released).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/fen.h"
+#include "rank/model.h"
+#include "rank/sample.h"
+#include "tests/support/or_fail.h"
+
+namespace chessrank::testing {
+
+// Check that `model` has size `size`, that the first `draws` pairs are its sampler's first draws with
+// seed 20261121 (or they stop being uniform draws), and that every pair unranks and ranks as pinned.
+inline void expect_frozen(const rank::RankModel& model, const char* size,
+                          const std::vector<std::pair<const char*, const char*>>& pairs, int draws) {
+  EXPECT_EQ(model.size(), BigInt(size));
+  rank::Rng rng(20261121);
+  for (int i = 0; i < draws; ++i) EXPECT_EQ(rank::uniform_below(model.size(), rng), BigInt(pairs[i].first));
+  for (const auto& [index, text] : pairs) {
+    const Result<Position> p = model.unrank(BigInt(index));
+    ASSERT_TRUE(p.ok()) << index;
+    EXPECT_EQ(to_fen4(p.value()), text) << index;
+    const Result<BigInt> r = model.rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
+    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
+    EXPECT_EQ(r.value(), BigInt(index)) << text;
+  }
+}
+
+}  // namespace chessrank::testing
