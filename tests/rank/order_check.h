@@ -70,6 +70,42 @@ inline unsigned file_cells(Bitboard b, int file) {
   return mask;
 }
 
+// A member in the white-to-move form both models rank (black to move: colours exchanged, ranks mirrored),
+// with its pawns file by file, computed here rather than by the models' code.
+struct KeyPosition {
+  bool black = false;  // black to move
+  std::array<std::array<Bitboard, PieceTypeCount>, 2> men{};
+  unsigned castling = 0;           // K = 1, Q = 2, k = 4, q = 8, after the swap
+  int ep_file = -1, capturer = -1;  // the en passant pawn's file and the capturer's, or -1
+  int ep_case = 0;
+  std::array<unsigned, 8> white{}, black_cells{};  // file_cells of the pawns
+  std::array<bool, 8> opposed{};  // the lowest white pawn of the file stands below its highest black pawn
+  int opposed_files = 0;
+};
+
+inline KeyPosition key_position(const Position& pos) {
+  KeyPosition k;
+  k.black = pos.side_to_move() == Black;
+  for (Color c : {White, Black})  // a byte swap mirrors the ranks
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      k.men[k.black ? ~c : c][pt] = k.black ? __builtin_bswap64(pos.pieces(c, pt)) : pos.pieces(c, pt);
+  k.castling = pos.castling_rights();
+  if (k.black) k.castling = ((k.castling & 3) << 2) | (k.castling >> 2);
+  k.ep_file = pos.ep_square() == NoSquare ? -1 : int(file_of(pos.ep_square()));
+  if (k.ep_file >= 0) {
+    const bool left = k.ep_file > 0 && (k.men[White][Pawn] & square_bb(make_square(File(k.ep_file - 1), Rank5)));
+    k.ep_case = ep_case_of(k.ep_file, left);
+    k.capturer = left ? k.ep_file - 1 : k.ep_file + 1;
+  }
+  for (int f = 0; f < 8; ++f) {
+    k.white[f] = file_cells(k.men[White][Pawn], f);
+    k.black_cells[f] = file_cells(k.men[Black][Pawn], f);
+    k.opposed[f] = k.white[f] && k.black_cells[f] && std::countr_zero(k.white[f]) < 31 - std::countl_zero(k.black_cells[f]);
+    k.opposed_files += k.opposed[f];
+  }
+  return k;
+}
+
 template <std::size_t N>
 std::string hex(const std::array<std::uint64_t, N>& words) {
   std::ostringstream out;

@@ -45,29 +45,14 @@ const CprModel& model() {
 // compare by (white count, black count, opposed, white mask, black mask).
 KeyWriter order_key(const Position& pos) {
   // Black to move is ranked as its colour swap: colours exchanged, ranks mirrored.
-  const bool black = pos.side_to_move() == Black;
-  std::array<std::array<Bitboard, PieceTypeCount>, 2> men{};
-  for (Color c : {White, Black})  // a byte swap mirrors the ranks
-    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-      men[black ? ~c : c][pt] = black ? __builtin_bswap64(pos.pieces(c, pt)) : pos.pieces(c, pt);
-  unsigned cr = pos.castling_rights();
-  if (black) cr = ((cr & 3) << 2) | (cr >> 2);
-  const int ep_file = pos.ep_square() == NoSquare ? -1 : int(file_of(pos.ep_square()));
-
+  const testing::KeyPosition kp = testing::key_position(pos);
+  const bool black = kp.black;
+  const auto& men = kp.men;
+  const unsigned cr = kp.castling;
+  const int ep_file = kp.ep_file, ep_case = kp.ep_case, opposed = kp.opposed_files;
   const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn];
-  int ep_case = 0;
-  if (ep_file >= 0)
-    ep_case = ep_case_of(ep_file, ep_file > 0 && (white_pawns & square_bb(make_square(File(ep_file - 1), Rank5))));
-  int opposed = 0;
-  std::array<unsigned, 8> wmask{}, bmask{};
-  std::array<bool, 8> file_opposed{};
-  for (int f = 0; f < 8; ++f) {
-    wmask[f] = file_cells(white_pawns, f);
-    bmask[f] = file_cells(black_pawns, f);
-    // Opposed: the lowest white pawn stands below the highest black pawn.
-    file_opposed[f] = wmask[f] && bmask[f] && std::countr_zero(wmask[f]) < 31 - std::countl_zero(bmask[f]);
-    opposed += file_opposed[f];
-  }
+  const auto &wmask = kp.white, &bmask = kp.black_cells;
+  const auto& file_opposed = kp.opposed;
 
   KeyWriter key;
   key.push(black, 1);

@@ -64,7 +64,6 @@ std::vector<int> pawn_files(int ep_file, int capturer, int king_file) {
   return files;
 }
 
-
 // Return the order key of a member of the model, derived from the position only, in its white-to-move
 // form (black to move: colours exchanged, ranks mirrored):
 //   (side to move, frame = castling rights * 15 + en passant case, black king's square,
@@ -82,35 +81,18 @@ std::vector<int> pawn_files(int ep_file, int capturer, int king_file) {
 // neighbours and the rest. The index is piece rank * pawn count + pawn rank within a (t1, t2) sub-block:
 // pieces before pawns.
 KeyWriter order_key(const Position& pos) {
-  const bool black = pos.side_to_move() == Black;
-  std::array<std::array<Bitboard, PieceTypeCount>, 2> men{};
-  for (Color c : {White, Black})  // a byte swap mirrors the ranks
-    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-      men[black ? ~c : c][pt] = black ? __builtin_bswap64(pos.pieces(c, pt)) : pos.pieces(c, pt);
-  unsigned cr = pos.castling_rights();
-  if (black) cr = ((cr & 3) << 2) | (cr >> 2);
-  const int ep_file = pos.ep_square() == NoSquare ? -1 : int(file_of(pos.ep_square()));
-
+  const testing::KeyPosition kp = testing::key_position(pos);
+  const bool black = kp.black;
+  const auto& men = kp.men;
+  const unsigned cr = kp.castling;
+  const int ep_file = kp.ep_file, ep_case = kp.ep_case, capturer = kp.capturer;
   const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn], pawns = white_pawns | black_pawns;
-  int ep_case = 0, capturer = -1;
-  if (ep_file >= 0) {
-    const bool left = ep_file > 0 && (white_pawns & square_bb(make_square(File(ep_file - 1), Rank5)));
-    ep_case = ep_case_of(ep_file, left);
-    capturer = left ? ep_file - 1 : ep_file + 1;
-  }
   const int king = std::countr_zero(men[Black][King]);
   const Bitboard knight_ring = knight_squares(king), near_ring = neighbours(king);
 
-  int opposed = 0;
-  std::array<unsigned, 8> wmask{}, bmask{};
-  std::array<bool, 8> file_opposed{};
-  for (int f = 0; f < 8; ++f) {
-    wmask[f] = file_cells(white_pawns, f);
-    bmask[f] = file_cells(black_pawns, f);
-    // Opposed: the lowest white pawn stands below the highest black pawn.
-    file_opposed[f] = wmask[f] && bmask[f] && std::countr_zero(wmask[f]) < 31 - std::countl_zero(bmask[f]);
-    opposed += file_opposed[f];
-  }
+  const int opposed = kp.opposed_files;
+  const auto &wmask = kp.white, &bmask = kp.black_cells;
+  const auto& file_opposed = kp.opposed;
 
   KeyWriter key;
   key.push(black, 1);
