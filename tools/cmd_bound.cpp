@@ -14,10 +14,11 @@
 #include "bound/seed2006.h"
 #include "bound/tromp2021.h"
 #include "core/bigint.h"
+#include "rank/frame.h"
+#include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/model_option.h"
-#include "rank/model.h"
 
 namespace chessrank::cli {
 namespace {
@@ -110,7 +111,7 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
   std::ostringstream out;
   out << "{\"model\":\"" << model << "\",\"value\":\"" << n << "\",\"log10\":" << fixed(log10_big(n), 6)
       << ",\"log2\":" << fixed(log2_big(n), 6);
-  if (model == "seed2006" || model == "tromp2021") {
+  if (model != "nopromo") {
     const bool d = o.diagrams;
     out << ",\"castling\":" << (o.no_castling || d ? "false" : "true")
         << ",\"en_passant\":" << (o.no_en_passant || d ? "false" : "true")
@@ -169,13 +170,28 @@ int run(const Options& o) {
     print_value(o.model, bound::nopromo_count({}), o, parts);
     return ExitOk;
   }
-  if (const BigInt* n = rank_model_size(o.model)) {
-    if (variant || o.breakdown) {
-      report_error("", "model " + o.model + " is a fixed ranking model: --diagrams, --breakdown, --no-castling, "
-                       "--no-en-passant and --white-to-move are not supported");
+  if (const rank::RankModel* m = rank::find_model(o.model)) {
+    if (o.diagrams) {
+      report_error("", "model " + o.model + " ranks positions, not diagrams: --diagrams does not apply");
       return ExitUsage;
     }
-    print_value(o.model, *n, o, parts);
+    if (!variant && !o.breakdown) {
+      print_value(o.model, m->size(), o, parts);
+      return ExitOk;
+    }
+    // Sum the frames (castling rights, en passant case) the options keep; the black-to-move half is the
+    // colour swap of the white-to-move half, frame for frame, so it doubles each frame.
+    BigInt total = 0;
+    for (int cr = 0; cr < 16; ++cr) {
+      if (cr && !castling) continue;
+      for (int e = 0; e < rank::EnPassantCases; ++e) {
+        if (e && !en_passant) continue;
+        const BigInt n = m->frame_count(CastlingRights(cr), e) * (both_sides ? 2 : 1);
+        if (o.breakdown) parts.emplace_back("castling=" + std::to_string(cr) + " ep=" + std::to_string(e), n);
+        total += n;
+      }
+    }
+    print_value(o.model, total, o, parts);
     return ExitOk;
   }
   report_error("--model", "unknown model '" + o.model + "' (expected " + bound_models() + ")");

@@ -13,6 +13,8 @@
 
 #include "bound/nopromo.h"
 #include "bound/tromp2021.h"
+#include "rank/frame.h"
+#include "rank/model.h"
 
 namespace chessrank::bound {
 namespace {
@@ -55,6 +57,38 @@ TEST(BoundCli, VariantsAndJson) {
   EXPECT_EQ(n.out, nopromo_count({}).get_str() + "\n");
 }
 
+// A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists
+// the frames kept, doubled for the black-to-move half, summing to the total.
+TEST(BoundCli, RankingModelVariantsSumTheirFrames) {
+  for (const char* name : {"v1", "cpr"}) {
+    SCOPED_TRACE(name);
+    const rank::RankModel& m = *rank::find_model(name);
+    const CliRun half = run(std::string("--model ") + name + " --white-to-move");
+    EXPECT_EQ(half.status, 0);
+    EXPECT_EQ(half.out, BigInt(m.size() / 2).get_str() + "\n");
+    BigInt plain = 0;
+    for (int e = 0; e < rank::EnPassantCases; ++e) plain += 2 * m.frame_count(NoCastling, e);
+    const CliRun no_castling = run(std::string("--model ") + name + " --no-castling --breakdown");
+    EXPECT_EQ(no_castling.status, 0);
+    std::istringstream lines(no_castling.out);
+    std::string line, last;
+    BigInt sum = 0;
+    int rows = 0;
+    while (std::getline(lines, line)) {
+      const std::string value = line.substr(line.find('\t') + 1);
+      if (line.rfind("total\t", 0) == 0) {
+        last = value;
+      } else {
+        sum += BigInt(value);
+        ++rows;
+      }
+    }
+    EXPECT_EQ(rows, rank::EnPassantCases);
+    EXPECT_EQ(sum, plain);
+    EXPECT_EQ(last, plain.get_str());
+  }
+}
+
 TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
   const CliRun r = run("");
   EXPECT_EQ(r.status, 0);
@@ -65,7 +99,7 @@ TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
 }
 
 TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
-  for (const char* args : {"--model nosuch", "--model cpr --no-castling", "--model nopromo --breakdown", "--json"}) {
+  for (const char* args : {"--model nosuch", "--model cpr --diagrams", "--model nopromo --breakdown", "--json"}) {
     SCOPED_TRACE(args);
     const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);
