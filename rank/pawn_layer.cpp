@@ -158,6 +158,7 @@ PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, c
     suffix_[i] = table;
     cache.emplace(key, table);
   }
+  for (int i = 0; i <= 8; ++i) data_[i] = suffix_[i]->data();
 }
 
 bool PawnLayer::admissible(Bitboard white, Bitboard black) const {

@@ -125,7 +125,7 @@ class PawnLayer {
   std::uint64_t suffix(int i, int w, int b, int o, int t1, int t2) const {
     if ((w | b | o | t1 | t2) < 0 || w > 8 || b > 8 || o > 8 || t1 >= dims_[i].t1 || t2 >= dims_[i].t2) return 0;
     const int block = PawnBlock.index[w][b][o];
-    return block < 0 ? 0 : (*suffix_[i])[(block * dims_[i].t1 + t1) * dims_[i].t2 + t2];
+    return block < 0 ? 0 : data_[i][(block * dims_[i].t1 + t1) * dims_[i].t2 + t2];
   }
   std::uint64_t suffix_after(int i, const Counts& c, const Group& g) const {
     return suffix(i + 1, c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,
@@ -143,6 +143,7 @@ class PawnLayer {
   // suffix()). Every count fits 64 bits (at most C(48, 8) * C(40, 8) < 2^55), so the hot paths multiply
   // and divide in 64 bits.
   std::array<std::shared_ptr<const Table>, 9> suffix_{};
+  std::array<const std::uint64_t*, 9> data_{};  // suffix_[i]->data(): one load less on the hot paths
 };
 
 }  // namespace chessrank::rank

@@ -99,7 +99,8 @@ struct V1Model::Front {
   // The fast path, for the frames without castling or en passant: the (queens, knights) blocks with a
   // non-empty tail in index order (kq * 16 + kn), and per (A, B) where their starts begin in
   // V1Model::front_starts_ (-1: not built).
-  std::vector<std::uint8_t> pairs;
+  std::array<std::uint8_t, (MaxQueens + 1) * (MaxKnights + 1)> pairs{};  // inline: one miss less
+  int pair_count = 0;
   std::array<std::array<std::int32_t, 9>, 9> starts{};
 };
 
@@ -330,14 +331,15 @@ void V1Model::build_fast_path() {
     if (!fast_front[i]) continue;
     for (int kq = 0; kq <= front.queens; ++kq)
       for (int kn = 0; kn <= front.knights; ++kn)
-        if (front.tail_root[kq][kn] >= 0) front.pairs.push_back(std::uint8_t(kq * 16 + kn));
+        if (front.tail_root[kq][kn] >= 0) front.pairs[front.pair_count++] = std::uint8_t(kq * 16 + kn);
     for (int a = 0; a <= 8; ++a)
       for (int b = 0; b <= 8; ++b) {
         const int g = front.squares - a - b;
         if (g < 0 || !front.counted[a][b]) continue;
         front.starts[a][b] = std::int32_t(front_starts_.size());
         UInt192 acc;
-        for (std::uint8_t pair : front.pairs) {
+        for (int i = 0; i < front.pair_count; ++i) {
+          const std::uint8_t pair = front.pairs[i];
           front_starts_.push_back(acc);
           const int kq = pair >> 4, kn = pair & 15;
           acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
@@ -379,7 +381,7 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
   // Blocks of (queens, knights) before this one.
   UInt192 index;
   if (const int first = front.starts[a][b]; first >= 0) {
-    const auto at = std::find(front.pairs.begin(), front.pairs.end(), std::uint8_t(kq * 16 + kn));
+    const auto at = std::find(front.pairs.begin(), front.pairs.begin() + front.pair_count, std::uint8_t(kq * 16 + kn));
     index = front_starts_[first + (at - front.pairs.begin())];
   } else {
     for (int q = 0; q <= front.queens; ++q)
@@ -407,9 +409,9 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
   if (const int first = front.starts[a][b]; first >= 0) {
     // The last block starting at or before r (the starts increase; empty blocks start where the next does).
     const UInt192* starts = &front_starts_[first];
-    int i = int(front.pairs.size()) - 1;
+    int i = front.pair_count - 1;
     while (r < starts[i]) --i;
-    while (i + 1 < int(front.pairs.size()) && !(r < starts[i + 1])) ++i;
+    while (i + 1 < front.pair_count && !(r < starts[i + 1])) ++i;
     r -= starts[i];
     kq = front.pairs[i] >> 4, kn = front.pairs[i] & 15;
   } else {
