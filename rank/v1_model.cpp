@@ -558,6 +558,60 @@ found:
   return from_normal_form(men, f.info, black);
 }
 
+BigInt V1Model::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
+  BigInt total = 0;
+  for (bool swapped : {false, true}) {  // white to move, then black to move as the colour swap
+    std::array<std::array<int, PieceTypeCount>, 2> m = men;
+    if (swapped) std::swap(m[0], m[1]);
+    if (m[0][King] != 1 || m[1][King] != 1) return 0;
+    const auto promotions = [&](int c) {
+      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
+             std::max(0, m[c][Knight] - 2);
+    };
+    const int wp = m[0][Pawn], bp = m[1][Pawn];
+    if (wp > 8 || bp > 8 || promotions(0) + wp > 8 || promotions(1) + bp > 8) continue;
+    int pieces = 0;
+    for (int c = 0; c < 2; ++c)
+      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
+    const int u = promotions(0) + promotions(1) + pieces;
+    for (int i = 0; i < Frames; ++i) {
+      const Frame& f = frames_[i];
+      if (f.info.fixed.rooks[0] > m[0][Rook] || f.info.fixed.rooks[1] > m[1][Rook]) continue;
+      for (int k = 0; k < 64; ++k) {
+        if (f.king[k] < 0) continue;
+        const KingFrame& kf = king_frames_[f.king[k]];
+        const PawnLayer& layer = pawns(f.info.ep_case, kf.king);
+        const int squares = 64 - popcount(f.info.fixed_squares | f.info.ep_empty | square_bb(kf.king)) - wp - bp;
+        const bool king = !f.info.fixed.king[White];
+        // The pieces after the front: a multinomial over the squares they leave.
+        const int rest = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
+        BigInt tail = 1;
+        int left = rest;
+        for (const auto& [c, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Bishop}, {1, Queen}, {1, Bishop}, {1, Knight}}) {
+          const int n = m[c][pt] - (pt == Rook ? f.info.fixed.rooks[c] : 0);
+          tail *= binomial(left, n);
+          left -= n;
+        }
+        if (left < 0 || tail == 0) continue;
+        for (int o = 0; o <= std::min(wp, bp); ++o) {
+          if (u > 40 - 2 * (wp + bp) + o) continue;
+          for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
+            for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2) {
+              const std::uint64_t p = layer.count({wp, bp, o, t1, t2});
+              if (!p) continue;
+              const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
+              UInt128 ways = 0;
+              for (int j = 0; j <= m[0][Queen] + 1; ++j)
+                ways += front_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b, j);
+              total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
+            }
+        }
+      }
+    }
+  }
+  return total;
+}
+
 std::vector<UInt192> V1Model::block_starts() const {
   std::vector<UInt192> starts;
   for (int i = 0; i < Frames; ++i)

@@ -165,6 +165,8 @@ void check_material(const std::vector<Piece>& men, bool sort = true) {
   EXPECT_GT(members, 0u);
   EXPECT_GT(rejected, 0u);  // every set tested has men that can break a constraint
   EXPECT_EQ(BigInt(members + rejected), cpr().count_material(counts)) << candidates << " candidates";
+  // And the members are all the indices of that material: a count without the tail graph or the order.
+  EXPECT_EQ(BigInt(members), model().count_material(counts));
 }
 
 TEST(V1Model, BruteForceKRvK) { check_material({WhiteKing, BlackKing, WhiteRook}); }
