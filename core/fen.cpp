@@ -262,8 +262,15 @@ char* write_counter(char* out, unsigned n) {
 }  // namespace
 
 std::string quote(std::string_view s) {
+  std::string out = "'";  // appended, not "'" + ... + "'", which trips a GCC 12 -Wrestrict false positive
+  out += printable(s);
+  out += '\'';
+  return out;
+}
+
+std::string printable(std::string_view s) {
   static const char* hex = "0123456789abcdef";
-  std::string out = "'";
+  std::string out;
   const std::size_t limit = 24;
   for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -276,7 +283,7 @@ std::string quote(std::string_view s) {
     }
   }
   if (s.size() > limit) out += "...";
-  return out + "'";
+  return out;
 }
 
 Result<Position> parse_fen(std::string_view fen) {

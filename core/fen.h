@@ -34,6 +34,8 @@ std::string to_epd(const Epd& epd);
 // Quote user text for a message: in single quotes, printable ASCII as is, other bytes as \xNN, text
 // beyond 24 bytes cut short with "...".
 std::string quote(std::string_view s);
+// The same without the quotes, for text a message shows as part of its own wording.
+std::string printable(std::string_view s);
 
 // Parse a square name such as "e4".
 Result<Square> parse_square(std::string_view s);

@@ -109,7 +109,7 @@ std::function<int()> setup(CLI::App& cmd) {
           move = Error{std::string("the game is over: ") + color_name(pos.side_to_move()) +
                        (pos.in_check() ? " is checkmated" : " is stalemated")};
         const std::string label = std::to_string(pos.fullmove_number()) +
-                                  (pos.side_to_move() == White ? ". " : "... ") + move_text;
+                                  (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
         report_error("", "ply " + std::to_string(ply) + " (" + label + "): " + move.error());
         return ExitFailure;
       }

@@ -76,6 +76,11 @@ TEST(CliReplay, ReportsTheFirstBadMoveAndPrintsNothing) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: ply 1 (1. Rd1): 'Rd1' is ambiguous: it could be Rad1 or Rhd1\n");
 
+  // Control bytes in the move are escaped in the ply label too: one line on stderr.
+  r = run_cli({"replay", "e4", "e\x01\x07"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: ply 2 (1... e\\x01\\x07): 'e\\x01\\x07' is not a move in SAN or UCI\n");
+
   r = run_cli({"replay", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#", "Ke7"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "error: ply 8 (4... Ke7): the game is over: black is checkmated\n");
