@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace chessrank {
@@ -20,11 +21,20 @@ inline double log2_big(const BigInt& n) {
 }
 inline double log10_big(const BigInt& n) { return log2_big(n) * 0.30102999566398119521; }
 
+// Format x with `digits` digits after the point: how logarithms and shares of big numbers are printed.
+inline std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
 // Return the number of bytes a fixed-size code for the integers 0..n-1 needs: ceil(log2(n) / 8).
+// Computed without allocating: the rank codec calls it for every position.
 inline std::size_t code_bytes(const BigInt& n) {
   if (n <= 1) return 0;
-  const BigInt max = n - 1;
-  return (mpz_sizeinbase(max.get_mpz_t(), 2) + 7) / 8;
+  std::size_t bits = mpz_sizeinbase(n.get_mpz_t(), 2);
+  if (mpz_scan1(n.get_mpz_t(), 0) == bits - 1) --bits;  // n is a power of two: n - 1 has one bit fewer
+  return (bits + 7) / 8;
 }
 
 // Return a binomial coefficient C(n, k) (0 when k < 0 or k > n).

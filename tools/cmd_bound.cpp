@@ -29,12 +29,6 @@ struct Options {
   bool no_castling = false, no_en_passant = false, white_to_move = false;
 };
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 // A row of the overview table. `value` is empty for a quoted approximation (then `quoted` is shown).
 struct Row {
   std::string name, year, author;

@@ -24,12 +24,6 @@ const rank::RankModel& model_or_throw(const std::string& name) {
   return *m;
 }
 
-std::string fixed(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return buf;
-}
-
 std::string share(const BigInt& part, const BigInt& whole) {
   if (part == 0) return "0%";  // log2_big needs a positive number
   const double x = std::exp2(log2_big(part) - log2_big(whole)) * 100;

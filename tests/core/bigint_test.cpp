@@ -19,6 +19,16 @@ TEST(BigInt, CodeBytesIsTheSizeOfTheLargestIndex) {
   EXPECT_EQ(code_bytes(BigInt(257)), 2u);
   EXPECT_EQ(code_bytes(BigInt(1) << 152), 19u);
   EXPECT_EQ(code_bytes((BigInt(1) << 152) + 1), 20u);
+  // Against the definition, the bytes of n - 1, around every power of two up to 2^200.
+  const auto bytes_of_max = [](const BigInt& n) { return (mpz_sizeinbase(BigInt(n - 1).get_mpz_t(), 2) + 7) / 8; };
+  for (long n = 2; n < 5000; ++n) EXPECT_EQ(code_bytes(BigInt(n)), bytes_of_max(BigInt(n))) << n;
+  for (int e = 1; e <= 200; ++e)
+    for (int d : {-1, 0, 1}) {
+      const BigInt n = (BigInt(1) << e) + d;
+      if (n > 1) {
+        EXPECT_EQ(code_bytes(n), bytes_of_max(n)) << "2^" << e << " + " << d;
+      }
+    }
 }
 
 TEST(BigInt, BinomialMatchesPascal) {
