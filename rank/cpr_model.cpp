@@ -111,20 +111,11 @@ Position CprModel::unrank_fast(UInt192 index) const {
 
 BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
   BigInt total = 0;
-  for (bool swapped : {false, true}) {  // white to move, then black to move as the colour swap
-    std::array<std::array<int, PieceTypeCount>, 2> m = men;
-    if (swapped) std::swap(m[0], m[1]);
-    if (m[0][King] != 1 || m[1][King] != 1) return 0;
-    const auto proms = [&](int c) {
-      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
-             std::max(0, m[c][Knight] - 2);
-    };
-    const int wp = m[0][Pawn], bp = m[1][Pawn];
-    if (wp > 8 || bp > 8 || proms(0) + wp > 8 || proms(1) + bp > 8) continue;
-    int pieces = 0;
-    for (int c = 0; c < 2; ++c)
-      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
-    const int u = proms(0) + proms(1) + pieces;
+  for (bool black : {false, true}) {  // white to move, then black to move as the colour swap
+    const std::optional<MaterialCost> cost = material_cost(men, black);
+    if (!cost) continue;
+    const Material& m = cost->men;
+    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost->men_cost;
     for (const Frame& f : frames_) {
       if (f.fixed.rooks[0] > m[0][Rook] || f.fixed.rooks[1] > m[1][Rook]) continue;
       const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;

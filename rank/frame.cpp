@@ -1,5 +1,6 @@
 #include "rank/frame.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "core/fen.h"
@@ -120,6 +121,23 @@ Position from_normal_form(Men men, const FrameInfo& f, bool black) {
   pos.set_castling_rights(black ? swap_castling(f.rights) : f.rights);
   pos.set_ep_square(f.ep_square == NoSquare ? NoSquare : black ? flip_rank(f.ep_square) : f.ep_square);
   return pos;
+}
+
+std::optional<MaterialCost> material_cost(const Material& men, bool black) {
+  MaterialCost cost{men, 0};
+  Material& m = cost.men;
+  if (black) std::swap(m[0], m[1]);
+  if (m[0][King] != 1 || m[1][King] != 1) return std::nullopt;
+  const auto promotions = [&](int c) {
+    return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
+           std::max(0, m[c][Knight] - 2);
+  };
+  for (int c = 0; c < 2; ++c) {
+    if (m[c][Pawn] > 8 || promotions(c) + m[c][Pawn] > 8) return std::nullopt;
+    cost.men_cost += promotions(c);
+    for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) cost.men_cost += m[c][pt];
+  }
+  return cost;
 }
 
 std::optional<std::string> cpr_violation(const Position& pos) {

@@ -60,6 +60,16 @@ NormalForm normal_form(const Position& pos);
 // adds.
 Position from_normal_form(Men men, const FrameInfo& frame, bool black_to_move);
 
+// A material (men[color][piece type]) in white-to-move form, for the models' count_material.
+using Material = std::array<std::array<int, PieceTypeCount>, 2>;
+struct MaterialCost {
+  Material men;  // colours exchanged for black to move
+  int men_cost;  // promotions + pieces (kings included): what constraint 4's U must cover
+};
+// Return the material of positions with `men` and black to move when `black`, or nullopt when
+// constraints 1 and 3 (one king each, at most 8 pawns plus promoted pieces a side) rule it out.
+std::optional<MaterialCost> material_cost(const Material& men, bool black);
+
 // Return why a position breaks constraints 1-4 of docs/ranking.md (the `cpr` set), or nullopt.
 std::optional<std::string> cpr_violation(const Position& pos);
 
