@@ -78,11 +78,11 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const int block = (wp * 9 + bp) * 9 + o;
   if (f.piece_root[block] < 0) return Error{"not in model cpr: an empty block"};  // violation() rules it out
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
-  const PawnLayer::u128 pawn_count = pawns.count(wp, bp, o);
-  const PawnLayer::u128 pawn_rank = pawns.rank(white_pawns, black_pawns);
+  const std::uint64_t pawn_count = pawns.count(wp, bp, o);
+  const std::uint64_t pawn_rank = pawns.rank(white_pawns, black_pawns);
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
-  UInt192 index = mul(piece_rank, pawn_count) + UInt192::from_u128(pawn_rank);
+  UInt192 index = mul(piece_rank, UInt128(pawn_count)) + UInt192(pawn_rank);
   index += f.cumulative[block] + frame_offset_[frame_index];
   if (black) index += half_;
   return index;
@@ -99,11 +99,11 @@ Position CprModel::unrank_fast(UInt192 index) const {
   const int wp = block / 81, bp = block / 9 % 9, o = block % 9;
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
   UInt192 piece_rank, pawn_rank;
-  UInt192::divmod(index, UInt192::from_u128(pawns.count(wp, bp, o)), piece_rank, pawn_rank);
+  UInt192::divmod(index, UInt192(pawns.count(wp, bp, o)), piece_rank, pawn_rank);
 
   // Collect the men as bitboards and build the Position once at the end.
   Men men{};
-  pawns.unrank(wp, bp, o, pawn_rank.low128(), men[White][Pawn], men[Black][Pawn]);
+  pawns.unrank(wp, bp, o, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.fixed_squares | f.ep_empty);
   pieces_.unrank(f.piece_root[block], piece_rank, free, men);
   return from_normal_form(men, f, black);
@@ -132,8 +132,7 @@ BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>
         }
       for (int o = 0; o <= 8; ++o) {
         if (u > 40 - 2 * (wp + bp) + o) continue;
-        const PawnLayer::u128 pc = pawn_layers_[f.ep_case]->count(wp, bp, o);
-        total += placements * UInt192::from_u128(pc).to_big();
+        total += placements * BigInt(pawn_layers_[f.ep_case]->count(wp, bp, o));
       }
     }
   }

@@ -181,7 +181,7 @@ int PawnLayer::opposed_files(Bitboard white, Bitboard black) {
   return popcount(m & 0xFF);
 }
 
-PawnLayer::u128 PawnLayer::rank(Bitboard white, Bitboard black) const {
+std::uint64_t PawnLayer::rank(Bitboard white, Bitboard black) const {
   Counts c = counts(white, black);
   std::uint64_t r = 0;
   for (int i = 0; i < 8; ++i) {

@@ -63,9 +63,6 @@ inline constexpr PawnBlocks PawnBlock{};
 
 class PawnLayer {
  public:
-  using u128 = UInt128;
-  static constexpr int MaxPawns = 8;
-
   // The counts that split placements into blocks.
   struct Counts {
     int white = 0, black = 0, opposed = 0, tracked1 = 0, tracked2 = 0;
@@ -76,7 +73,7 @@ class PawnLayer {
 
   // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files (and,
   // with tracked sets, t1 and t2 pawns on them).
-  u128 count(int wp, int bp, int o) const { return count({wp, bp, o, 0, 0}); }
+  std::uint64_t count(int wp, int bp, int o) const { return count({wp, bp, o, 0, 0}); }
   std::uint64_t count(const Counts& c) const { return suffix(0, c.white, c.black, c.opposed, c.tracked1, c.tracked2); }
   // Return the largest number of pawns tracked set 1 (2) can hold.
   int max_tracked1() const { return dims_[0].t1 - 1; }
@@ -89,10 +86,10 @@ class PawnLayer {
 
   // Return the rank of a placement among those with its counts(). The placement must obey the cell rules:
   // callers check admissible() first. Pawns are given as bitboards (only ranks 2..7 may be set).
-  u128 rank(Bitboard white, Bitboard black) const;
+  std::uint64_t rank(Bitboard white, Bitboard black) const;
   // Return the placement of rank r among count(wp, bp, o) (no tracked sets) or count(c).
-  void unrank(int wp, int bp, int o, u128 r, Bitboard& white, Bitboard& black) const {
-    unrank({wp, bp, o, 0, 0}, std::uint64_t(r), white, black);
+  void unrank(int wp, int bp, int o, std::uint64_t r, Bitboard& white, Bitboard& black) const {
+    unrank({wp, bp, o, 0, 0}, r, white, black);
   }
   void unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black) const;
 

@@ -501,7 +501,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
-  index += mul(piece_rank, UInt128(pawn_count)) + UInt192::from_u128(layer.rank(white_pawns, black_pawns));
+  index += mul(piece_rank, UInt128(pawn_count)) + UInt192(layer.rank(white_pawns, black_pawns));
   if (n.black_to_move) index += half_;
   return index;
 }

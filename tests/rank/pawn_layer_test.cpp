@@ -36,7 +36,7 @@ void check_brute_force(const PawnRules& rules) {
   const PawnLayer layer(rules);
   std::vector<Square> cells;
   for (Bitboard b = Cells; b;) cells.push_back(pop_lsb(b));
-  std::map<std::tuple<int, int, int>, std::set<PawnLayer::u128>> ranks;
+  std::map<std::tuple<int, int, int>, std::set<std::uint64_t>> ranks;
   std::map<std::tuple<int, int, int>, std::uint64_t> counts;
   // Choose up to two white and two black cells as index pairs (i <= j means one pawn when i == j ... use
   // explicit subsets instead).
@@ -75,7 +75,7 @@ void check_brute_force(const PawnRules& rules) {
       }
       const auto key = std::make_tuple(popcount(w), popcount(b), opposed);
       counts[key]++;
-      const PawnLayer::u128 r = layer.rank(w, b);
+      const std::uint64_t r = layer.rank(w, b);
       ASSERT_LT(r, layer.count(popcount(w), popcount(b), opposed));
       ASSERT_TRUE(ranks[key].insert(r).second) << "rank used twice";
       Bitboard w2 = 0, b2 = 0;
@@ -96,15 +96,15 @@ TEST(PawnLayer, TotalsMatchBinomials) {
   const PawnLayer layer(any_rules());
   for (int w = 0; w <= 8; ++w)
     for (int b = 0; b <= 8; ++b) {
-      PawnLayer::u128 total = 0;
+      std::uint64_t total = 0;
       for (int o = 0; o <= 8; ++o) total += layer.count(w, b, o);
-      EXPECT_TRUE(total == PawnLayer::u128(Binomial(48, w)) * Binomial(48 - w, b)) << w << " " << b;
+      EXPECT_EQ(total, Binomial(48, w) * Binomial(48 - w, b)) << w << " " << b;
     }
   // Eight opposed files need a white pawn below a black pawn on every file: with one each per file that
   // is C(6, 2) ways per file.
-  PawnLayer::u128 expected = 1;
+  std::uint64_t expected = 1;
   for (int f = 0; f < 8; ++f) expected *= 15;
-  EXPECT_TRUE(layer.count(8, 8, 8) == expected);
+  EXPECT_EQ(layer.count(8, 8, 8), expected);
 }
 
 }  // namespace
