@@ -10,7 +10,7 @@
 
 #include "core/fen.h"
 #include "rank/sample.h"
-#include "tests/rank/frozen.h"
+#include "tests/rank/model_checks.h"
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -68,18 +68,7 @@ TEST(CprModel, RandomIndicesRoundTrip) {
 
 // The hot-path pair on two million uniform indices (a few seconds in Release).
 TEST(CprModel, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  Rng rng(2026);
-  UniformBelow uniform(model().size());
-  BigInt big;
-  for (int i = 0; i < 2000000 / Scale; ++i) {
-    uniform.draw(rng, big);
-    UInt192 index;
-    ASSERT_TRUE(UInt192::from_big(big, index));
-    const Position p = model().unrank_fast(index);
-    const Result<UInt192> r = model().rank_fast(p);
-    ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
-    ASSERT_TRUE(r.value() == index) << big << " -> " << to_fen(p) << " -> " << r.value().to_big();
-  }
+  testing::expect_fast_round_trips(model(), 2026, 2000000 / Scale);
 }
 
 TEST(CprModel, BlockBoundariesRoundTrip) {

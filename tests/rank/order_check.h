@@ -81,6 +81,7 @@ struct KeyPosition {
   std::array<unsigned, 8> white{}, black_cells{};  // file_cells of the pawns
   std::array<bool, 8> opposed{};  // the lowest white pawn of the file stands below its highest black pawn
   int opposed_files = 0;
+  Bitboard frame_taken = 0;  // the castling kings and rooks, the two squares the en passant pawn crossed
 };
 
 inline KeyPosition key_position(const Position& pos) {
@@ -97,6 +98,12 @@ inline KeyPosition key_position(const Position& pos) {
     k.ep_case = ep_case_of(k.ep_file, left);
     k.capturer = left ? k.ep_file - 1 : k.ep_file + 1;
   }
+  if (k.castling & 1) k.frame_taken |= square_bb(E1) | square_bb(H1);
+  if (k.castling & 2) k.frame_taken |= square_bb(E1) | square_bb(A1);
+  if (k.castling & 4) k.frame_taken |= square_bb(E8) | square_bb(H8);
+  if (k.castling & 8) k.frame_taken |= square_bb(E8) | square_bb(A8);
+  if (k.ep_file >= 0)
+    k.frame_taken |= square_bb(make_square(File(k.ep_file), Rank6)) | square_bb(make_square(File(k.ep_file), Rank7));
   for (int f = 0; f < 8; ++f) {
     k.white[f] = file_cells(k.men[White][Pawn], f);
     k.black_cells[f] = file_cells(k.men[Black][Pawn], f);
@@ -119,6 +126,15 @@ struct Material {
   std::vector<Piece> men;
   std::vector<Bitboard> where;
 };
+
+inline constexpr Bitboard Anywhere = ~Bitboard(0);
+
+// Return the kings on their back ranks (white on rank 1, black on rank 8) and these men anywhere.
+inline Material kings_on_back_ranks(const std::vector<Piece>& men) {
+  Material m{{WhiteKing, BlackKing}, {rank_bb(Rank1), rank_bb(Rank8)}};
+  for (Piece p : men) m.men.push_back(p), m.where.push_back(Anywhere);
+  return m;
+}
 
 // Sort every member of these material sets (the positions the model's violation() admits) by
 // order_key(p) and check that the model's fast ranks strictly increase (so they are distinct too), one

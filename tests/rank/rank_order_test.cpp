@@ -9,8 +9,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <functional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,7 +23,6 @@ namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
 using testing::ep_case_of;
-using testing::file_cells;
 using testing::Material;
 using KeyWriter = testing::KeyWriter<4>;
 
@@ -49,7 +46,7 @@ KeyWriter order_key(const Position& pos) {
   const bool black = kp.black;
   const auto& men = kp.men;
   const unsigned cr = kp.castling;
-  const int ep_file = kp.ep_file, ep_case = kp.ep_case, opposed = kp.opposed_files;
+  const int ep_case = kp.ep_case, opposed = kp.opposed_files;
   const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn];
   const auto &wmask = kp.white, &bmask = kp.black_cells;
   const auto& file_opposed = kp.opposed;
@@ -63,14 +60,7 @@ KeyWriter order_key(const Position& pos) {
   key.push(unsigned(opposed), 4);
 
   // Free squares: not a pawn, not a castling king or rook, not a square the en passant pawn crossed.
-  Bitboard taken = white_pawns | black_pawns;
-  if (cr & 1) taken |= square_bb(E1) | square_bb(H1);
-  if (cr & 2) taken |= square_bb(E1) | square_bb(A1);
-  if (cr & 4) taken |= square_bb(E8) | square_bb(H8);
-  if (cr & 8) taken |= square_bb(E8) | square_bb(A8);
-  if (ep_file >= 0)
-    taken |= square_bb(make_square(File(ep_file), Rank6)) | square_bb(make_square(File(ep_file), Rank7));
-  Bitboard free = ~taken;
+  Bitboard free = ~(white_pawns | black_pawns | kp.frame_taken);
 
   struct Stage {
     Color side;
@@ -87,12 +77,7 @@ KeyWriter order_key(const Position& pos) {
     free &= ~placed[j];
   }
   // Each stage's squares as their indices among the squares free before it, largest first.
-  for (int j = 9; j >= 0; --j)
-    for (Bitboard b = placed[j]; b;) {
-      const Bitboard top = Bitboard(1) << (63 - std::countl_zero(b));
-      key.push(unsigned(popcount(free_before[j] & (top - 1))), 6);
-      b ^= top;
-    }
+  for (int j = 9; j >= 0; --j) key.push_colex(placed[j], free_before[j], 6);
 
   for (int f = 0; f < 8; ++f) {
     key.push(unsigned(popcount(wmask[f])), 3);
@@ -104,19 +89,7 @@ KeyWriter order_key(const Position& pos) {
   return key;
 }
 
-
-
-
-
-// Check the order on these sets (testing::check_order); a single unconfined set is also counted, against
-// count_material (the enumeration cpr_model_test.cpp checks).
-void check_order(const std::vector<Material>& sets) {
-  const std::size_t total = testing::check_order(model(), order_key, sets);
-  if (sets.size() != 1 || !sets[0].where.empty()) return;
-  std::array<std::array<int, PieceTypeCount>, 2> counts{};
-  for (Piece p : sets[0].men) counts[color_of(p)][type_of(p)]++;
-  EXPECT_EQ(BigInt(total), model().count_material(counts));
-}
+void check_order(const std::vector<Material>& sets) { testing::check_order(model(), order_key, sets); }
 
 TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
   // Cross-check the key's case numbering with the model's own description of each case.
@@ -139,19 +112,6 @@ TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
   EXPECT_EQ(std::count(seen.begin(), seen.end(), true), CprModel::EnPassantCases);
 }
 
-TEST(RankOrder, KeyOrdersTheFieldsMostSignificantFirst) {
-  // The key's packing: an earlier field decides before any later one, across word boundaries.
-  KeyWriter a, b;
-  a.push(1, 1), b.push(0, 1);
-  a.push(0, 62), b.push((std::uint64_t(1) << 62) - 1, 62);
-  a.push(0, 10), b.push(1023, 10);
-  EXPECT_FALSE(a.overflow || b.overflow);
-  EXPECT_LT(b.words, a.words);
-  KeyWriter c;
-  for (int i = 0; i < 25; ++i) c.push(1, 11);
-  EXPECT_TRUE(c.overflow);  // 275 bits do not fit
-}
-
 TEST(RankOrder, KRvK) { check_order({{{WhiteKing, BlackKing, WhiteRook}, {}}}); }
 TEST(RankOrder, KPvK) { check_order({{{WhiteKing, BlackKing, WhitePawn}, {}}}); }
 TEST(RankOrder, KPvKP) {
@@ -159,18 +119,14 @@ TEST(RankOrder, KPvKP) {
   check_order({{{WhiteKing, BlackKing, WhitePawn, BlackPawn}, {}}});
 }
 
-const Bitboard Anywhere = ~Bitboard(0);
+using testing::Anywhere;
+using testing::kings_on_back_ranks;
 const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
 
 // The blocks (white pawns, black pawns, opposed files) between materials, and two pawns of a colour on
 // one file: kings on their back ranks, up to two pawns a side.
 TEST(RankOrder, PawnBlocksAcrossMaterials) {
-  const std::vector<Bitboard> k2 = {Rank1Squares, Rank8Squares};
-  const auto with = [&](std::vector<Piece> pawns) {
-    Material m{{WhiteKing, BlackKing}, k2};
-    for (Piece p : pawns) m.men.push_back(p), m.where.push_back(Anywhere);
-    return m;
-  };
+  const auto with = kings_on_back_ranks;
   check_order({with({}), with({WhitePawn}), with({BlackPawn}), with({WhitePawn, BlackPawn}),
                with({WhitePawn, WhitePawn}), with({BlackPawn, BlackPawn})});
 }

@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <map>
+#include <vector>
 
 #include "rank/cpr_model.h"
+#include "tests/rank/chi_square.h"
 
 namespace chessrank::rank {
 namespace {
@@ -55,7 +57,7 @@ TEST(Sample, ModelSamplesMatchExactBlockSizes) {
   const CprModel model;
   Rng rng(11);
   const int draws = 40000;
-  std::map<int, int> observed;
+  std::vector<double> observed(34), expected(34);
   for (int i = 0; i < draws; ++i) {
     const Position p = model.unrank(uniform_below(model.size(), rng)).value();
     observed[(p.side_to_move() == Black) * 17 + popcount(p.pieces(Pawn))]++;
@@ -65,15 +67,10 @@ TEST(Sample, ModelSamplesMatchExactBlockSizes) {
     for (int wp = 0; wp <= 8; ++wp)
       for (int bp = 0; bp <= 8; ++bp)
         for (int o = 0; o <= 8; ++o) by_pawns[wp + bp] += model.block_size(f, wp, bp, o).to_big();
-  double chi2 = 0;
-  int cells = 0;
   for (int stm = 0; stm < 2; ++stm)
-    for (int t = 0; t <= 16; ++t) {
-      const double expected = draws * std::exp2(log2_big(by_pawns[t]) - log2_big(model.size()));
-      if (expected < 20) continue;  // pool nothing; just skip cells too small for the chi-square approximation
-      chi2 += std::pow(observed[stm * 17 + t] - expected, 2) / expected;
-      ++cells;
-    }
+    for (int t = 0; t <= 16; ++t) expected[stm * 17 + t] = draws * std::exp2(log2_big(by_pawns[t]) - log2_big(model.size()));
+  int cells = 0;
+  const double chi2 = testing::chi_square(observed, expected, cells);
   ASSERT_GE(cells, 16);
   // Critical value of chi-square at p = 0.001 for up to 33 degrees of freedom is below 64.
   EXPECT_LT(chi2, 64.0) << cells << " cells";

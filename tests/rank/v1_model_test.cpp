@@ -20,8 +20,10 @@
 #include "rank/cpr_model.h"
 #include "rank/frame.h"
 #include "rank/sample.h"
-#include "tests/rank/frozen.h"
+#include "tests/rank/chi_square.h"
+#include "tests/rank/model_checks.h"
 #include "tests/rank/members.h"
+#include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/or_fail.h"
@@ -89,14 +91,13 @@ void expect_round_trip(const Position& p) {
   EXPECT_TRUE(back.value().same_position(p)) << to_fen(p) << " came back as " << to_fen(back.value());
 }
 
-// The level-4 block of a position, in index order: frame, black king (normal form), white pawns, black
-// pawns, opposed files. Computed from the position, not from the model's tables.
+// The level-4 block of a position, in index order: frame, black king (white-to-move form), white pawns,
+// black pawns, opposed files. Computed by the order tests' own key_position, not by the model's code.
 using BlockKey = std::tuple<int, int, int, int, int>;
 BlockKey block_key(const Position& p) {
-  const NormalForm n = normal_form(p);
-  const Square king = n.men[Black][King] ? lsb(n.men[Black][King]) : E8;  // a castling king is a frame's
-  return {n.frame, king, popcount(n.men[White][Pawn]), popcount(n.men[Black][Pawn]),
-          PawnLayer::opposed_files(n.men[White][Pawn], n.men[Black][Pawn])};
+  const testing::KeyPosition k = testing::key_position(p);
+  return {int(k.castling) * EnPassantCases + k.ep_case, lsb(k.men[Black][King]), popcount(k.men[White][Pawn]),
+          popcount(k.men[Black][Pawn]), k.opposed_files};
 }
 
 TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
@@ -204,15 +205,7 @@ TEST(V1Model, RandomIndicesRoundTrip) {
 
 // The hot-path pair alone on two million uniform indices (a few seconds in Release).
 TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  Rng rng(2029);
-  UniformBelow uniform(model().size());
-  for (int i = 0; i < 2000000 / Scale; ++i) {
-    const UInt192 index = uniform.draw_fixed(rng);
-    const Position p = model().unrank_fast(index);
-    const Result<UInt192> r = model().rank_fast(p);
-    ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
-    ASSERT_TRUE(r.value() == index) << index.to_big() << " -> " << to_fen(p) << " -> " << r.value().to_big();
-  }
+  testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
 }
 
 TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
@@ -279,7 +272,6 @@ TEST(V1Model, PositionsFromRandomGamesRoundTrip) {
     ASSERT_TRUE(in_v1(p)) << to_fen(p);  // a legal position is in v1
     expect_round_trip(p);
   }
-  EXPECT_GE(corpus.size() * Scale, 100000u);
   EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
   EXPECT_GT(castling * Scale, 100u);
   EXPECT_GT(promoted * Scale, 100u);
@@ -389,14 +381,7 @@ std::array<BigInt, 64> king_sizes() {
   return by_king;
 }
 
-TEST(V1Model, SizeIsTheSumOfItsFramesAndKings) {
-  BigInt half = 0, by_king = 0;
-  for (int cr = 0; cr < 16; ++cr)
-    for (int e = 0; e < EnPassantCases; ++e) half += model().frame_size(CastlingRights(cr), e).to_big();
-  for (const BigInt& k : king_sizes()) by_king += k;
-  EXPECT_EQ(model().size(), 2 * half);
-  EXPECT_EQ(half, by_king);
-  EXPECT_EQ(half, model().half_size().to_big());
+TEST(V1Model, SizeIsBelowCprFrameByFrameAndFitsNineteenBytes) {
   // A subset of cpr, every frame strictly (some cpr position of each frame has the kings adjacent), and
   // small enough for 19 bytes.
   EXPECT_LT(model().size(), cpr().size());
@@ -434,17 +419,6 @@ TEST(V1Model, BlackRookSquareDoesNotChangeTheCounts) {
           << int(white) << " " << e;
 }
 
-double chi_square(const std::vector<double>& observed, const std::vector<double>& expected, int& cells) {
-  double chi2 = 0;
-  cells = 0;
-  for (std::size_t i = 0; i < observed.size(); ++i) {
-    if (expected[i] < 20) continue;  // too small for the chi-square approximation
-    chi2 += std::pow(observed[i] - expected[i], 2) / expected[i];
-    ++cells;
-  }
-  return chi2;
-}
-
 // Chi-square of uniformly sampled positions against the exact sizes of the model's king blocks: the
 // black king's square (normal form) in each half.
 TEST(V1Model, SamplesMatchExactKingSizes) {
@@ -462,7 +436,7 @@ TEST(V1Model, SamplesMatchExactKingSizes) {
   for (int i = 0; i < 128; ++i)
     expected[i] = draws * std::exp2(log2_big(by_king[i % 64]) - log2_big(model().size()));
   int cells = 0;
-  const double chi2 = chi_square(observed, expected, cells);
+  const double chi2 = testing::chi_square(observed, expected, cells);
   ASSERT_GE(cells, 100 / Scale);
   // Chi-square at p = 0.001 for 127 degrees of freedom is 181.
   EXPECT_LT(chi2, 181.0) << cells << " cells";
@@ -486,7 +460,7 @@ TEST(V1Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
   for (int k = 0; k < 64; ++k) expected[k] = draws * std::exp2(log2_big(by_king[k]) - log2_big(cpr_half));
   expected[64] = draws * std::exp2(log2_big(cpr_half - model().half_size().to_big()) - log2_big(cpr_half));
   int cells = 0;
-  const double chi2 = chi_square(observed, expected, cells);
+  const double chi2 = testing::chi_square(observed, expected, cells);
   ASSERT_GE(cells, 60 / Scale);
   // Chi-square at p = 0.001 for 64 degrees of freedom is 104.
   EXPECT_LT(chi2, 104.0) << cells << " cells; kept " << draws - observed[64] << " of " << draws << ", expected "

@@ -8,8 +8,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <functional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,14 +103,7 @@ KeyWriter order_key(const Position& pos) {
   key.push(unsigned(std::popcount(pawns & near_ring)), 4);
 
   // Free squares and their classes.
-  Bitboard taken = pawns | square_bb(Square(king));
-  if (cr & 1) taken |= square_bb(E1) | square_bb(H1);
-  if (cr & 2) taken |= square_bb(E1) | square_bb(A1);
-  if (cr & 4) taken |= square_bb(E8) | square_bb(H8);
-  if (cr & 8) taken |= square_bb(E8) | square_bb(A8);
-  if (ep_file >= 0)
-    taken |= square_bb(make_square(File(ep_file), Rank6)) | square_bb(make_square(File(ep_file), Rank7));
-  const Bitboard free = ~taken;
+  const Bitboard free = ~(pawns | square_bb(Square(king)) | kp.frame_taken);
   const Bitboard a_class = knight_ring & free, b_class = near_ring & free, g_class = free & ~a_class & ~b_class;
 
   // The front: white king (when free), queens and knights.
@@ -156,31 +147,7 @@ KeyWriter order_key(const Position& pos) {
   return key;
 }
 
-
-
-
 void check_order(const std::vector<Material>& sets) { testing::check_order(model(), order_key, sets); }
-
-TEST(V1Order, EnPassantCasesFollowTheDescribedOrder) {
-  // Cross-check the key's case numbering with the frames' own description of each case.
-  const char* const files = "abcdefgh";
-  std::vector<bool> seen(EnPassantCases, false);
-  seen[0] = true;
-  EXPECT_EQ(describe_ep_case(0), "none");
-  for (int f = 0; f < 8; ++f)
-    for (bool left : {true, false}) {
-      if ((left && f == 0) || (!left && f == 7)) continue;
-      const int e = ep_case_of(f, left);
-      ASSERT_GT(e, 0);
-      ASSERT_LT(e, EnPassantCases);
-      EXPECT_FALSE(seen[e]) << "case " << e << " used twice";
-      seen[e] = true;
-      const std::string text = describe_ep_case(e);
-      const std::string expected = std::string{files[f], '6'} + ", capturer on " + files[left ? f - 1 : f + 1] + "5";
-      EXPECT_EQ(text.rfind(expected, 0), 0u) << "case " << e << " is described as " << text;
-    }
-  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), EnPassantCases);
-}
 
 TEST(V1Order, KeyOrdersTheFieldsMostSignificantFirst) {
   // The key's packing: an earlier field decides before any later one, across word boundaries.
@@ -207,7 +174,8 @@ TEST(V1Order, KeyOrdersTheFieldsMostSignificantFirst) {
   EXPECT_LT(colex({2, 3}), colex({0, 4}));
 }
 
-const Bitboard Anywhere = ~Bitboard(0);
+using testing::Anywhere;
+using testing::kings_on_back_ranks;
 const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
 
 // Whole sets, both sides to move: with black to move the colour swap puts the piece on the black side,
@@ -246,24 +214,14 @@ TEST(V1Order, KQRvKKingsOnBackRanks) {
 
 // The (queens, knights) blocks of the front between materials: kings on their back ranks.
 TEST(V1Order, FrontBlocksAcrossMaterials) {
-  const std::vector<Bitboard> k2 = {Rank1Squares, Rank8Squares};
-  const auto with = [&](std::vector<Piece> pieces) {
-    Material m{{WhiteKing, BlackKing}, k2};
-    for (Piece p : pieces) m.men.push_back(p), m.where.push_back(Anywhere);
-    return m;
-  };
+  const auto with = kings_on_back_ranks;
   check_order({with({}), with({WhiteQueen}), with({WhiteKnight}), with({WhiteQueen, WhiteKnight}),
                with({WhiteKnight, WhiteKnight}), with({WhiteQueen, WhiteQueen})});
 }
 // The tail's stage counts between materials, one or two pieces: kings on their back ranks.
 TEST(V1Order, TailAcrossMaterials) {
   if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
-  const std::vector<Bitboard> k2 = {Rank1Squares, Rank8Squares};
-  const auto with = [&](std::vector<Piece> pieces) {
-    Material m{{WhiteKing, BlackKing}, k2};
-    for (Piece p : pieces) m.men.push_back(p), m.where.push_back(Anywhere);
-    return m;
-  };
+  const auto with = kings_on_back_ranks;
   check_order({with({WhiteRook}), with({BlackRook}), with({WhiteBishop}), with({BlackQueen}), with({BlackBishop}),
                with({BlackKnight}), with({WhiteRook, BlackRook}), with({WhiteBishop, BlackKnight}),
                with({BlackQueen, BlackBishop}), with({WhiteQueen, BlackRook}), with({WhiteKnight, BlackBishop})});
@@ -272,12 +230,7 @@ TEST(V1Order, TailAcrossMaterials) {
 // back ranks, up to two pawns a side.
 TEST(V1Order, PawnBlocksAcrossMaterials) {
   if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
-  const std::vector<Bitboard> k2 = {Rank1Squares, Rank8Squares};
-  const auto with = [&](std::vector<Piece> pawns) {
-    Material m{{WhiteKing, BlackKing}, k2};
-    for (Piece p : pawns) m.men.push_back(p), m.where.push_back(Anywhere);
-    return m;
-  };
+  const auto with = kings_on_back_ranks;
   check_order({with({}), with({WhitePawn}), with({BlackPawn}), with({WhitePawn, BlackPawn}),
                with({WhitePawn, WhitePawn}), with({BlackPawn, BlackPawn})});
 }

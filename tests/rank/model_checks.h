@@ -1,9 +1,10 @@
-// The frozen-vectors check the model tests share: a released model keeps its size, its sampler's first
-// draws and every pinned index <-> position pair (docs/ranking.md: models are frozen once released).
+// The checks the model tests share: round trips on the fast path, and the frozen vectors (a released model
+// keeps its size, its sampler's first draws and every pinned index <-> position pair; docs/ranking.md).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,20 @@
 #include "tests/support/or_fail.h"
 
 namespace chessrank::testing {
+
+// Check that `count` uniform indices (seed `seed`) unrank and rank back on the model's fixed-width paths.
+template <class Model>
+void expect_fast_round_trips(const Model& model, std::uint64_t seed, int count) {
+  rank::Rng rng(seed);
+  rank::UniformBelow uniform(model.size());
+  for (int i = 0; i < count; ++i) {
+    const rank::UInt192 index = uniform.draw_fixed(rng);
+    const Position p = model.unrank_fast(index);
+    const Result<rank::UInt192> r = model.rank_fast(p);
+    ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
+    ASSERT_TRUE(r.value() == index) << index.to_big() << " -> " << to_fen(p) << " -> " << r.value().to_big();
+  }
+}
 
 // Check that `model` has size `size`, that the first `draws` pairs are its sampler's first draws with
 // seed 20261121 (or they stop being uniform draws), and that every pair unranks and ranks as pinned.
@@ -26,7 +41,7 @@ inline void expect_frozen(const rank::RankModel& model, const char* size,
     const Result<Position> p = model.unrank(BigInt(index));
     ASSERT_TRUE(p.ok()) << index;
     EXPECT_EQ(to_fen4(p.value()), text) << index;
-    const Result<BigInt> r = model.rank(fen_or_fail((std::string(text) + " 0 1").c_str()));
+    const Result<BigInt> r = model.rank(fen_or_fail(std::string(text) + " 0 1"));
     ASSERT_TRUE(r.ok()) << text << ": " << r.error();
     EXPECT_EQ(r.value(), BigInt(index)) << text;
   }
