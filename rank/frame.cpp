@@ -38,17 +38,22 @@ const std::array<EpCase, EnPassantCases>& ep_cases() {
 }
 
 std::string describe_ep_case(int ep_case) {
-  if (ep_case == 0) return "none";
-  int n = 1;
-  for (int file = 0; file < 8; ++file)
-    for (int side : {-1, +1}) {
-      if (file + side < 0 || file + side > 7) continue;
-      if (n++ == ep_case)
-        return std::string{FileNames[file], '6'} + ", capturer on " + FileNames[file + side] + "5" +
-               (side > 0 && file > 0 ? " only" : "");
-    }
-  return "?";
+  if (ep_case <= 0 || ep_case >= EnPassantCases) return ep_case == 0 ? "none" : "?";
+  const EpCase& ec = ep_cases()[ep_case];
+  return std::string{FileNames[ec.file], '6'} + ", capturer on " + FileNames[ec.capturer] + "5" +
+         (ec.left_free ? " only" : "");
 }
+
+namespace {
+
+// CaseOf[file][capturer on the left]: the en passant case, the inverse of ep_cases() (0 where none).
+const auto CaseOf = [] {
+  std::array<std::array<int, 2>, 8> t{};
+  for (int e = 1; e < EnPassantCases; ++e) t[ep_cases()[e].file][ep_cases()[e].capturer < ep_cases()[e].file] = e;
+  return t;
+}();
+
+}  // namespace
 
 PawnRules ep_rules(int ep_case) {
   const EpCase& ec = ep_cases()[ep_case];
@@ -96,9 +101,7 @@ NormalForm normal_form(const Position& pos) {
   int ep_case = 0;
   if (ep != NoSquare) {
     const int f = file_of(ep);
-    const bool left = f > 0 && (n.men[White][Pawn] & square_bb(make_square(File(f - 1), Rank5)));
-    for (int e = 1; e < EnPassantCases; ++e)
-      if (ep_cases()[e].file == f && ep_cases()[e].capturer == (left ? f - 1 : f + 1)) ep_case = e;
+    ep_case = CaseOf[f][f > 0 && (n.men[White][Pawn] & square_bb(make_square(File(f - 1), Rank5)))];
   }
   n.frame = cr * EnPassantCases + ep_case;
   return n;

@@ -51,6 +51,17 @@ std::uint64_t divmod(UInt128& n, std::uint64_t d) {
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
+// Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
+// until it returns true.
+template <class Visit>
+void for_each_sub_block(const PawnLayer& layer, int blk, Visit&& visit) {
+  const PawnLayer::Counts c{PawnBlock.counts[blk][0], PawnBlock.counts[blk][1], PawnBlock.counts[blk][2], 0, 0};
+  for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
+    for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
+      if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
+        if (visit(t1, t2, p)) return;
+}
+
 // Return the number of ways to place the white king (when `king` is set) and kq queens on a + g squares
 // with exactly j of them on the g squares, and then kn knights on the b + g - j squares the knights may
 // use: which of the m = king + kq men is the king, times the choice of the m squares, times the knights'.
@@ -247,16 +258,24 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         continue;
       }
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+      // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of
+      // its sub-blocks, which rank and unrank would otherwise sum (the fast path).
+      const bool fast = i == 0 && relaxation_.strict();
+      if (fast) kf.fast = std::int32_t(sub_first_.size());
       UInt192 block_acc;
       for (int blk = 0; blk < Blocks; ++blk) {
         kf.cumulative[blk] = block_acc;
         Front& front = fronts_[kf.front_family * Blocks + blk];
-        const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
-        for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
-          for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
-            if (const std::uint64_t p = layer.count({w, b, o, t1, t2}))
-              block_acc += mul(count_front(front, a0 - t1, b0 - t2), UInt128(p));
+        if (fast) sub_first_.push_back(std::uint32_t(subs_.size()));
+        UInt192 sub_acc;
+        for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
+          if (fast) subs_.push_back({sub_acc, p, std::uint8_t(t1), std::uint8_t(t2)});
+          sub_acc += mul(count_front(front, a0 - t1, b0 - t2), UInt128(p));
+          return false;
+        });
+        block_acc += sub_acc;
       }
+      if (fast) sub_first_.push_back(std::uint32_t(subs_.size()));
       kf.cumulative[Blocks] = block_acc;
       if (block_acc == UInt192()) continue;
       f.king[k] = std::int32_t(king_frames_.size());
@@ -267,7 +286,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     f.cumulative[64] = acc;
     f.total = acc;
   }
-  if (relaxation_.strict()) build_fast_path();
+  if (relaxation_.strict()) build_fast_fronts(frame_family[0]);
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   half_ = frame_offset_[Frames];
   size192_ = half_ + half_;
@@ -300,35 +319,10 @@ UInt128 V1Model::front_block_ways(const Front& front, int kq, int kn, int a, int
   return ways;
 }
 
-void V1Model::build_fast_path() {
-  // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: store the starts that rank
-  // and unrank would otherwise sum, for its black kings' sub-blocks and for the fronts of its family.
-  const Frame& f = frames_[0];
-  std::vector<bool> fast_front(fronts_.size(), false);
-  for (int k = 0; k < 64; ++k) {
-    if (f.king[k] < 0) continue;
-    KingFrame& kf = king_frames_[f.king[k]];
-    const PawnLayer& layer = pawns(0, kf.king);
-    const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-    kf.fast = std::int32_t(sub_first_.size());
-    for (int blk = 0; blk < Blocks; ++blk) {
-      sub_first_.push_back(std::uint32_t(subs_.size()));
-      const Front& front = fronts_[kf.front_family * Blocks + blk];
-      fast_front[kf.front_family * Blocks + blk] = true;
-      const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
-      UInt192 acc;
-      for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
-        for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
-          if (const std::uint64_t p = layer.count({w, b, o, t1, t2})) {
-            subs_.push_back({acc, p, std::uint8_t(t1), std::uint8_t(t2)});
-            acc += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
-          }
-    }
-    sub_first_.push_back(std::uint32_t(subs_.size()));
-  }
-  for (std::size_t i = 0; i < fronts_.size(); ++i) {
-    Front& front = fronts_[i];
-    if (!fast_front[i]) continue;
+void V1Model::build_fast_fronts(int family) {
+  // The fronts of frame 0's blocks: the start of every (queens, knights) block, per (A, B) a king reaches.
+  for (int blk = 0; blk < Blocks; ++blk) {
+    Front& front = fronts_[family * Blocks + blk];
     for (int kq = 0; kq <= front.queens; ++kq)
       for (int kn = 0; kn <= front.knights; ++kn)
         if (front.tail_root[kq][kn] >= 0) front.pairs[front.pair_count++] = std::uint8_t(kq * 16 + kn);
@@ -339,9 +333,8 @@ void V1Model::build_fast_path() {
         front.starts[a][b] = std::int32_t(front_starts_.size());
         UInt192 acc;
         for (int i = 0; i < front.pair_count; ++i) {
-          const std::uint8_t pair = front.pairs[i];
+          const int kq = front.pairs[i] >> 4, kn = front.pairs[i] & 15;
           front_starts_.push_back(acc);
-          const int kq = pair >> 4, kn = pair & 15;
           acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
         }
         front_starts_.push_back(acc);
@@ -492,10 +485,11 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) ++sub;
     index += sub->start;
   } else {
-    for (int t1 = 0; t1 <= c.tracked1; ++t1)
-      for (int t2 = 0; t2 <= layer.max_tracked2() && (t1 < c.tracked1 || t2 < c.tracked2); ++t2)
-        if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
-          index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+    for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
+      if (t1 == c.tracked1 && t2 == c.tracked2) return true;
+      index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+      return false;
+    });
   }
   const std::uint64_t pawn_count = layer.count(c);
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
@@ -535,18 +529,17 @@ Position V1Model::unrank_fast(UInt192 index) const {
     index -= sub->start;
     pawn_count = sub->pawns;
     c.tracked1 = sub->t1, c.tracked2 = sub->t2;
-    goto found;
+  } else {
+    for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
+      const UInt192 size = mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+      if (index < size) {
+        c.tracked1 = t1, c.tracked2 = t2, pawn_count = p;
+        return true;
+      }
+      index -= size;
+      return false;
+    });
   }
-  for (c.tracked1 = 0; c.tracked1 <= layer.max_tracked1(); ++c.tracked1) {
-    for (c.tracked2 = 0; c.tracked2 <= layer.max_tracked2(); ++c.tracked2) {
-      pawn_count = layer.count(c);
-      if (!pawn_count) continue;
-      const UInt192 sub = mul(pieces(front, a0 - c.tracked1, b0 - c.tracked2), UInt128(pawn_count));
-      if (index < sub) goto found;
-      index -= sub;
-    }
-  }
-found:
   UInt192 piece_rank, pawn_rank;
   UInt192::divmod(index, UInt192(pawn_count), piece_rank, pawn_rank);
   Men men{};

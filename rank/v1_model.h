@@ -110,7 +110,8 @@ class V1Model final : public RankModel {
   const UInt192& count_front(Front& front, int a, int b);
   // Return the number of ways to place the front's men, kq queens and kn knights, on a, b, g class squares.
   UInt128 front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const;
-  void build_fast_path();
+  // Store the (queens, knights) block starts of the fronts of a family (the fast path of frame 0).
+  void build_fast_fronts(int family);
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
 
