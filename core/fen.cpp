@@ -334,15 +334,12 @@ Result<Epd> parse_epd(std::string_view epd) {
 }
 
 Result<Position> parse_fen_or_epd(std::string_view text) {
-  Result<Position> pos = parse_fen(text);
-  if (pos) return pos;
-  // EPD operations start with an opcode, a letter: anything else after the fourth field (bad counters,
-  // a fifth number) is a broken FEN, and its error is the one to report.
+  // A fifth field starting with a letter is an EPD opcode (a FEN's halfmove clock is a number); anything
+  // else is a FEN, and so is an EPD that fails: its FEN error is the one to report.
   const Fields f = split_fields(text, 5);
-  if (f.count < 5 || !std::isalpha(static_cast<unsigned char>(f.field[4][0]))) return pos;
-  Result<Epd> epd = parse_epd(text);
-  if (epd) return std::move(epd.value().position);
-  return pos;
+  if (f.count >= 5 && std::isalpha(static_cast<unsigned char>(f.field[4][0])))
+    if (Result<Epd> epd = parse_epd(text)) return std::move(epd.value().position);
+  return parse_fen(text);
 }
 
 std::string to_epd(const Epd& epd) {
