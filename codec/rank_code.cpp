@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/bigint.h"
+#include "core/fen.h"
 #include "rank/model.h"
 
 namespace chessrank::codec {
@@ -11,7 +12,7 @@ namespace chessrank::codec {
 Result<const rank::RankModel*> rank_code_model(std::string_view name) {
   if (name.empty()) name = rank::DefaultModel;
   const rank::RankModel* m = rank::find_model(name);
-  if (!m) return Error{"unknown ranking model '" + std::string(name) + "'"};
+  if (!m) return Error{"unknown ranking model " + quote(name)};
   return m;
 }
 

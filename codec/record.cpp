@@ -2,8 +2,9 @@
 
 #include <algorithm>
 
-#include "codec/slot26.h"
 #include "codec/rank_code.h"
+#include "codec/slot26.h"
+#include "core/fen.h"
 
 namespace chessrank::codec {
 
@@ -22,7 +23,9 @@ Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters, st
     f.code_size_ = rank_code_bytes(**m);
     return f;
   }
-  return Error{"unknown format '" + std::string(name) + "' (known: slot26, rank)"};
+  std::string known;
+  for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
+  return Error{"unknown format " + quote(name) + " (known: " + known + ")"};
 }
 
 std::vector<std::string> RecordFormat::names() {

@@ -23,7 +23,7 @@ class RecordFormat {
   // Return the format of that name, or why there is none (an unknown format or model). A rank code is
   // an index of one ranking model, `model` (empty: the default one); it decodes only with that model.
   static Result<RecordFormat> find(std::string_view name, bool counters, std::string_view model = {});
-  // Return the names of the formats this build supports.
+  // Return the names of the formats.
   static std::vector<std::string> names();
 
   const std::string& name() const { return name_; }

@@ -117,7 +117,7 @@ Result<Move> parse_uci(const Position& pos, std::string_view text) {
   const Piece moving = pos.piece_on(from);
   if (moving == NoPiece) return Error{quote(text) + ": no piece on " + square_name(from)};
   if (color_of(moving) != us)
-    return Error{quote(text) + ": the piece on " + square_name(from) + " is not " + (us == White ? "white's" : "black's")};
+    return Error{quote(text) + ": the piece on " + square_name(from) + " is not " + color_name(us) + "'s"};
   // Accept castling written as king-takes-own-rook (e1h1), the Chess960 convention some tools use.
   if (type_of(moving) == King && pos.piece_on(to) == make_piece(us, Rook) && from == relative_square(us, E1) &&
       (to == relative_square(us, H1) || to == relative_square(us, A1)))

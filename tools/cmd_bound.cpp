@@ -3,7 +3,6 @@
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include "bound/seed2006.h"
 #include "bound/tromp2021.h"
 #include "core/bigint.h"
+#include "core/fen.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "tools/command.h"
@@ -47,11 +47,6 @@ Row quoted(std::string name, std::string year, std::string author, std::string t
   return Row{std::move(name), std::move(year), std::move(author), 0, std::move(text), log10, "quoted, not computed"};
 }
 
-const BigInt* rank_model_size(const std::string& name) {
-  const rank::RankModel* m = rank::find_model(name);
-  return m ? &m->size() : nullptr;
-}
-
 // Return the models --model takes: the published ones, the ranking models of rank/model.h, nopromo.
 std::string bound_models() { return "seed2006, tromp2021, " + model_list() + " or nopromo"; }
 
@@ -67,7 +62,7 @@ int overview() {
   rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
                           "reproduced"));
   for (const std::string& name : rank::model_names())
-    rows.push_back(computed(name, "2026", "chessrank ranking model", *rank_model_size(name), "exact for our model"));
+    rows.push_back(computed(name, "2026", "chessrank ranking model", rank::find_model(name)->size(), "exact for our model"));
   rows.push_back(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
   rows.push_back(quoted("nopromo", "2021", "Tromp", "2.891e39", 39.46111));
   rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
@@ -124,7 +119,7 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
 int run(const Options& o) {
   if (o.model.empty()) {
     if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move) {
-      report_error("", "options need --model (seed2006, tromp2021, cpr, v1 or nopromo)");
+      report_error("", "options need --model (" + bound_models() + ")");
       return ExitUsage;
     }
     return overview();
@@ -188,7 +183,7 @@ int run(const Options& o) {
     print_value(o.model, total, o, parts);
     return ExitOk;
   }
-  report_error("--model", "unknown model '" + o.model + "' (expected " + bound_models() + ")");
+  report_error("--model", "unknown model " + quote(o.model) + " (expected " + bound_models() + ")");
   return ExitUsage;
 }
 

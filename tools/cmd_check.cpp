@@ -91,12 +91,12 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
 
 std::function<int()> setup(CLI::App& cmd) {
   auto fens = std::make_shared<std::vector<std::string>>();
-  cmd.add_option("FEN", *fens, "positions in FEN, one per argument (quote each); none: one per stdin line");
+  cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
       "Prints one verdict per position: \"ok: <side> to move, no check\", \"ok: ..., in check from N pieces\n"
       "(...)\" or \"illegal: <reasons>\". Checks: side not to move in check, more than 2 checkers, pawn and\n"
       "piece counts, promotions versus missing pawns, en passant versus the current check. Malformed FEN\n"
-      "is an error (see `fen`). Exit status 1 when any input was an error or illegal.");
+      "or EPD is an error (see `fen`). Exit status 1 when any input was an error or illegal.");
   return [fens] {
     const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item, const ItemSource&) {
       std::vector<std::string> problems, notes;

@@ -252,7 +252,7 @@ const bool registered = register_command(
            ->check(CLI::IsMember({"raw", "fen"}))
            ->capture_default_str();
        cmd.add_option("--format", opt->format, "Code format: slot26 or rank")
-           ->check(CLI::IsMember({"slot26", "rank"}))
+           ->check(CLI::IsMember(codec::RecordFormat::names()))
            ->capture_default_str();
        cmd.add_option("--model", opt->model, "Ranking model of the rank format (default: the default model)");
        cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");

@@ -31,7 +31,7 @@ struct CodecOptions {
 
 void add_common_options(CLI::App& cmd, CodecOptions& opt) {
   cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (the index in a ranking model)")
-      ->check(CLI::IsMember({"slot26", "rank"}))
+      ->check(CLI::IsMember(codec::RecordFormat::names()))
       ->capture_default_str();
   cmd.add_option("--model", opt.model,
                  "Ranking model of the rank format (default: " + std::string(rank::DefaultModel) +
@@ -50,13 +50,8 @@ int run_encode(const CodecOptions& opt) {
   const bool raw = opt.encoding == "raw";
   if (raw) std::cout.flush();
   std::vector<std::uint8_t> record(format->record_size());
-  const std::size_t failures = for_each_item(opt.items, [&](const std::string& line, const ItemSource& src) {
-    const Result<Position> pos = parse_fen_or_epd(line);
-    if (!pos) {
-      report_error(src, pos.error());
-      return false;
-    }
-    const Result<bool> ok = format->encode(*pos, record.data());
+  const std::size_t failures = for_each_position(opt.items, [&](const Position& pos, const std::string&, const ItemSource& src) {
+    const Result<bool> ok = format->encode(pos, record.data());
     if (!ok) {
       report_error(src, ok.error());
       return false;

@@ -46,7 +46,7 @@ std::function<int()> setup(CLI::App& cmd) {
   return [opt] {
     const int depth = parse_depth(std::string(trim(opt->depth)));
     if (depth < 0) {
-      report_error("", "depth '" + opt->depth + "' is not a whole number from 0 to " + std::to_string(MaxDepth));
+      report_error("", "depth " + quote(opt->depth) + " is not a whole number from 0 to " + std::to_string(MaxDepth));
       return ExitUsage;
     }
     if (opt->divide && depth == 0) {

@@ -1,6 +1,5 @@
 // The ranking commands: count, rank, unrank, sample.
 #include <array>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -17,12 +16,8 @@
 namespace chessrank::cli {
 namespace {
 
-// Return the model or throw a usage error naming the valid ones.
-const rank::RankModel& model_or_throw(const std::string& name) {
-  const rank::RankModel* m = rank::find_model(name);
-  if (!m) throw CLI::ValidationError("--model", "unknown model '" + name + "' (known: " + model_list() + ")");
-  return *m;
-}
+// Return the model of a name add_model_option accepted.
+const rank::RankModel& model_named(const std::string& name) { return *rank::find_model(name); }
 
 std::string share(const BigInt& part, const BigInt& whole) {
   if (part == 0) return "0%";  // log2_big needs a positive number
@@ -41,7 +36,7 @@ bool parse_index(const std::string& text, BigInt& out) {
 }
 
 int run_count(const std::string& model_name, bool breakdown) {
-  const rank::RankModel& model = model_or_throw(model_name);
+  const rank::RankModel& model = model_named(model_name);
   const BigInt& n = model.size();
   std::cout << "model: " << model.name() << "\n"
             << "positions: " << n.get_str() << "\n"
@@ -80,7 +75,7 @@ int run_count(const std::string& model_name, bool breakdown) {
 }
 
 int run_rank(const std::string& model_name, const std::vector<std::string>& fens) {
-  const rank::RankModel& model = model_or_throw(model_name);
+  const rank::RankModel& model = model_named(model_name);
   const std::size_t failures = for_each_position(fens, [&](const Position& pos, const std::string&, const ItemSource& src) {
     const Result<BigInt> index = model.rank(pos);
     if (!index) return report_error(src, index.error()), false;
@@ -91,11 +86,11 @@ int run_rank(const std::string& model_name, const std::vector<std::string>& fens
 }
 
 int run_unrank(const std::string& model_name, const std::vector<std::string>& indices) {
-  const rank::RankModel& model = model_or_throw(model_name);
+  const rank::RankModel& model = model_named(model_name);
   const std::size_t failures = for_each_item(indices, [&](const std::string& text, const ItemSource& src) {
     BigInt index;
     if (!parse_index(text, index))
-      return report_error(src, "'" + text + "' is not a decimal or 0x-hexadecimal index"), false;
+      return report_error(src, quote(text) + " is not a decimal or 0x-hexadecimal index"), false;
     const Result<Position> pos = model.unrank(index);
     if (!pos) return report_error(src, pos.error()), false;
     std::cout << to_fen4(pos.value()) << '\n';
@@ -105,7 +100,7 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 }
 
 int run_sample(const std::string& model_name, long long count, std::uint64_t seed) {
-  const rank::RankModel& model = model_or_throw(model_name);
+  const rank::RankModel& model = model_named(model_name);
   rank::Rng rng(seed);
   rank::UniformBelow uniform(model.size());
   BigInt index;
@@ -124,11 +119,11 @@ const bool count_registered = register_command({"count", "Print the exact size N
   return std::function<int()>([=] { return run_count(*model, *breakdown); });
 }});
 
-const bool rank_registered = register_command({"rank", "Print the index of each position (FEN arguments or stdin lines)", 21, [](CLI::App& cmd) {
+const bool rank_registered = register_command({"rank", "Print the index of each position (FEN or EPD arguments or stdin lines)", 21, [](CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto fens = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
-  cmd.add_option("fens", *fens, "positions as FEN (quote each); none: one per stdin line");
+  cmd.add_option("fens", *fens, "positions as FEN or EPD (quote each); none: one per stdin line");
   return std::function<int()>([=] { return run_rank(*model, *fens); });
 }});
 

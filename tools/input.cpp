@@ -45,7 +45,8 @@ std::size_t for_each_item(const std::vector<std::string>& args,
 
 std::size_t for_each_position(
     const std::vector<std::string>& args,
-    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle) {
+    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle,
+    const ItemInput& input) {
   return for_each_item(args, [&](const std::string& text, const ItemSource& src) {
     const Result<Position> pos = parse_fen_or_epd(text);
     if (!pos) {
@@ -53,7 +54,7 @@ std::size_t for_each_position(
       return false;
     }
     return handle(*pos, text, src);
-  });
+  }, input);
 }
 
 void report_error(std::string_view where, std::string_view message) {

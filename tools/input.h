@@ -37,7 +37,8 @@ std::size_t for_each_item(const std::vector<std::string>& args,
 // place and counts as a failure without reaching `handle`. Return the number of failures.
 std::size_t for_each_position(
     const std::vector<std::string>& args,
-    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle);
+    const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle,
+    const ItemInput& input = {});
 
 // Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr.
 void report_error(std::string_view where, std::string_view message);

@@ -9,7 +9,7 @@
 
 namespace chessrank::cli {
 
-// Return the names of the ranking models, comma-separated, the default first.
+// Return the names of the ranking models, comma-separated, rank::DefaultModel first.
 inline std::string model_list() {
   std::string s;
   for (const std::string& n : rank::model_names()) s += (s.empty() ? "" : ", ") + n;

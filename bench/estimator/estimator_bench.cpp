@@ -15,26 +15,21 @@ namespace chessrank::estimator {
 namespace {
 
 // The estimator's default model; the benchmarks with an argument take model_names()[argument].
-const rank::RankModel* bench_model() { return rank::find_model(DefaultModel); }
-
-// Return the model to sample, or mark the benchmark skipped when this build has none.
-const rank::RankModel* bench_model_or_skip(benchmark::State& state) {
-  const rank::RankModel* model = bench_model();
-  if (!model) state.SkipWithError("no ranking model");
-  return model;
+const rank::RankModel& bench_model() { return *rank::find_model(DefaultModel); }
+const rank::RankModel& model_at(const benchmark::State& state) {
+  return *rank::find_model(rank::model_names().at(std::size_t(state.range(0))));
 }
 
 const std::vector<Position>& sample_positions() {
   static const std::vector<Position> positions = [] {
     std::vector<Position> v;
-    const rank::RankModel* model = bench_model();
-    if (!model) return v;
+    const rank::RankModel& model = bench_model();
     pcg64 rng(42, 0);
-    rank::UniformBelow uniform(model->size());
+    rank::UniformBelow uniform(model.size());
     BigInt index;
     for (int i = 0; i < 100000; ++i) {
       uniform.draw(rng, index);
-      if (auto pos = model->unrank(index)) v.push_back(*pos);
+      v.push_back(model.unrank(index).value());
     }
     return v;
   }();
@@ -44,10 +39,6 @@ const std::vector<Position>& sample_positions() {
 void BM_ChecksOnly(benchmark::State& state) {
   const auto rules = RuleSet(state.range(0));
   const std::vector<Position>& positions = sample_positions();
-  if (positions.empty()) {
-    state.SkipWithError("no ranking model");
-    return;
-  }
   std::size_t i = 0, passed = 0;
   for (auto _ : state) {
     passed += judge(positions[i], rules, false).passes();
@@ -80,9 +71,9 @@ BENCHMARK(BM_ChecksOnPassing);
 
 // What `chessrank estimate` does per sample: draw, unrank (UInt192 fast path), judge; per model.
 void BM_UnrankAndChecks(benchmark::State& state) {
-  const rank::RankModel* model = rank::find_model(rank::model_names().at(std::size_t(state.range(0))));
+  const rank::RankModel& model = model_at(state);
   pcg64 rng(7, 0);
-  ModelSampler sampler(*model);
+  ModelSampler sampler(model);
   std::size_t passed = 0;
   for (auto _ : state) {
     const Result<Position> pos = sampler.next(rng);
@@ -90,38 +81,37 @@ void BM_UnrankAndChecks(benchmark::State& state) {
   }
   benchmark::DoNotOptimize(passed);
   state.SetItemsProcessed(state.iterations());
-  state.SetLabel(std::string(model->name()));
+  state.SetLabel(std::string(model.name()));
 }
 BENCHMARK(BM_UnrankAndChecks)->DenseRange(0, int(rank::model_names().size()) - 1);
 
 // The same samples through BigInt (UniformBelow and RankModel::unrank): the cost the fast path saves.
 void BM_UnrankAndChecksBigInt(benchmark::State& state) {
-  const rank::RankModel* model = bench_model_or_skip(state);
-  if (!model) return;
+  const rank::RankModel& model = bench_model();
   pcg64 rng(7, 0);
-  rank::UniformBelow uniform(model->size());
+  rank::UniformBelow uniform(model.size());
   BigInt index;
   std::size_t passed = 0;
   for (auto _ : state) {
     uniform.draw(rng, index);
-    const Result<Position> pos = model->unrank(index);
+    const Result<Position> pos = model.unrank(index);
     passed += pos && judge(*pos, RuleSet::Default, false).passes();
   }
   benchmark::DoNotOptimize(passed);
   state.SetItemsProcessed(state.iterations());
-  state.SetLabel(std::string(model->name()));
+  state.SetLabel(std::string(model.name()));
 }
 BENCHMARK(BM_UnrankAndChecksBigInt);
 
 void BM_UnrankOnly(benchmark::State& state) {
-  const rank::RankModel* model = rank::find_model(rank::model_names().at(std::size_t(state.range(0))));
+  const rank::RankModel& model = model_at(state);
   pcg64 rng(7, 0);
-  ModelSampler sampler(*model);
+  ModelSampler sampler(model);
   std::size_t ok = 0;
   for (auto _ : state) ok += sampler.next(rng).ok();
   benchmark::DoNotOptimize(ok);
   state.SetItemsProcessed(state.iterations());
-  state.SetLabel(std::string(model->name()));
+  state.SetLabel(std::string(model.name()));
 }
 BENCHMARK(BM_UnrankOnly)->DenseRange(0, int(rank::model_names().size()) - 1);
 
