@@ -105,12 +105,12 @@ bool save_checkpoint(const std::string& path, const EstimateReport& r, const Che
         << "model " << r.model << "\nspace " << r.space.get_str() << "\nrules " << rule_set_name(r.rules)
         << "\nseed " << r.seed << "\nchunk_size " << r.chunk_size << "\nchunks " << c.chunks << "\nemit_bytes "
         << c.emit_bytes << "\nsamples " << t.samples.all << "\npassed " << t.passed.all << "\nrejected "
-        << join(t.rejected) << "\nsamples_by_men " << join(t.samples.by_men) << "\npassed_by_men "
-        << join(t.passed.by_men) << "\nsamples_by_side " << join(t.samples.by_side) << "\npassed_by_side "
-        << join(t.passed.by_side) << "\nsamples_by_castling " << join(t.samples.by_castling)
-        << "\npassed_by_castling " << join(t.passed.by_castling) << "\nsamples_by_ep " << join(t.samples.by_ep)
-        << "\npassed_by_ep " << join(t.passed.by_ep) << "\nrealistic " << t.samples.realistic << ","
-        << t.passed.realistic << "\nhistory ";
+        << join(t.rejected);
+    // The subset counts, one line per subset and tally, as load_checkpoint's fill_counts reads them.
+    for (const auto& [name, s] : {std::pair{"samples", &t.samples}, std::pair{"passed", &t.passed}})
+      out << "\n" << name << "_by_men " << join(s->by_men) << "\n" << name << "_by_side " << join(s->by_side) << "\n"
+          << name << "_by_castling " << join(s->by_castling) << "\n" << name << "_by_ep " << join(s->by_ep);
+    out << "\nrealistic " << t.samples.realistic << "," << t.passed.realistic << "\nhistory ";
     for (std::size_t i = 0; i < r.history.size(); ++i)
       out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
     out << "\n";

@@ -166,7 +166,8 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
     }
     if (simple) return 0;
   }
-  if (popcount(pawns & ~start_rank) > 8) return InfiniteCaptures;  // more pawns than files
+  // More pawns than free files to have come from (at most 8: the arrays below hold that many).
+  if (popcount(pawns & ~start_rank) > popcount(free_files)) return InfiniteCaptures;
   int cost[8][8];
   unsigned allowed[8];  // per pawn, the free files it can have come from
   int cheapest[9];      // cheapest[i]: the least the pawns from i on can cost (for pruning)
@@ -189,7 +190,6 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
     if (!allowed[n]) return InfiniteCaptures;
   }
   if (!n) return 0;
-  if (n > popcount(free_files)) return InfiniteCaptures;
   cheapest[n] = 0;
   for (int i = n - 1; i >= 0; --i) cheapest[i] += cheapest[i + 1];
   if (cheapest[0] > limit) return InfiniteCaptures;
