@@ -55,15 +55,7 @@ TEST(CprModel, CountsAreColourSymmetricWithoutEnPassant) {
 }
 
 TEST(CprModel, RandomIndicesRoundTrip) {
-  Rng rng(2024);
-  for (int i = 0; i < 200000 / Scale; ++i) {
-    const BigInt index = uniform_below(model().size(), rng);
-    const Result<Position> p = model().unrank(index);
-    ASSERT_TRUE(p.ok());
-    const Result<BigInt> r = model().rank(p.value());
-    ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
-    ASSERT_EQ(r.value(), index) << to_fen(p.value());
-  }
+  testing::expect_round_trips(model(), 2024, 200000 / Scale);
 }
 
 // The hot-path pair on two million uniform indices (a few seconds in Release).

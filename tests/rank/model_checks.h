@@ -16,6 +16,19 @@
 
 namespace chessrank::testing {
 
+// Check that `count` uniform indices (seed `seed`) unrank and rank back through BigInt (RankModel).
+inline void expect_round_trips(const rank::RankModel& model, std::uint64_t seed, int count) {
+  rank::Rng rng(seed);
+  for (int i = 0; i < count; ++i) {
+    const BigInt index = rank::uniform_below(model.size(), rng);
+    const Result<Position> p = model.unrank(index);
+    ASSERT_TRUE(p.ok()) << index;
+    const Result<BigInt> r = model.rank(p.value());
+    ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
+    ASSERT_EQ(r.value(), index) << to_fen(p.value());
+  }
+}
+
 // Check that `count` uniform indices (seed `seed`) unrank and rank back on the model's fixed-width paths.
 template <class Model>
 void expect_fast_round_trips(const Model& model, std::uint64_t seed, int count) {

@@ -209,15 +209,7 @@ TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
 }
 
 TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
-  Rng rng(2028);
-  for (int i = 0; i < 20000 / Scale; ++i) {
-    const BigInt index = uniform_below(model().size(), rng);
-    const Result<Position> p = model().unrank(index);
-    ASSERT_TRUE(p.ok());
-    const Result<BigInt> r = model().rank(p.value());
-    ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
-    ASSERT_EQ(r.value(), index) << to_fen(p.value());
-  }
+  testing::expect_round_trips(model(), 2028, 20000 / Scale);
 }
 
 // Unrank the first and the last index of every level-4 block: they round-trip, they share a key computed
