@@ -41,6 +41,18 @@ class UInt192 {
   constexpr u64 low() const { return l_[0]; }
   constexpr bool fits_u128() const { return l_[2] == 0; }
   constexpr u128 low128() const { return (u128(l_[1]) << 64) | l_[0]; }
+  // Return the number of significant bits (0 for zero).
+  constexpr int bit_width() const {
+    for (int i = 2; i >= 0; --i)
+      if (l_[i]) return 64 * i + 64 - __builtin_clzll(l_[i]);
+    return 0;
+  }
+  // Return the low 64 bits of the number shifted right by `shift` (0 <= shift < 192).
+  constexpr u64 bits_from(int shift) const {
+    const int limb = shift / 64, bit = shift % 64;
+    const u64 low = l_[limb] >> bit;
+    return bit && limb < 2 ? low | l_[limb + 1] << (64 - bit) : low;
+  }
 
   friend constexpr bool operator==(const UInt192& a, const UInt192& b) {
     return a.l_[0] == b.l_[0] && a.l_[1] == b.l_[1] && a.l_[2] == b.l_[2];

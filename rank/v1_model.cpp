@@ -7,6 +7,7 @@
 
 #include "core/fen.h"
 #include "rank/binomial.h"
+#include "rank/search_keys.h"
 
 namespace chessrank::rank {
 
@@ -107,12 +108,21 @@ struct V1Model::Front {
   std::array<std::array<UInt192, MaxKnights + 1>, MaxQueens + 1> tail_count{};
   std::array<std::array<UInt192, 9>, 9> count{};  // per (A, B), when counted: those the kings need
   std::array<std::array<bool, 9>, 9> counted{};
-  // The fast path, for the frames without castling or en passant: the (queens, knights) blocks with a
-  // non-empty tail in index order (kq * 16 + kn), and per (A, B) where their starts begin in
-  // V1Model::front_starts_ (-1: not built).
-  std::array<std::uint8_t, (MaxQueens + 1) * (MaxKnights + 1)> pairs{};  // inline: one miss less
-  int pair_count = 0;
+  // The fast path, for the frames without castling or en passant: per (A, B) where its run of
+  // (queens, knights) blocks begins in V1Model::fast_pairs_ (-1: not built), and the run's key shift.
   std::array<std::array<std::int32_t, 9>, 9> starts{};
+  std::array<std::array<std::uint8_t, 9>, 9> shift{};
+};
+
+// One (queens, knights) block of a front's fast path, with what unranking needs of it: a 32-byte entry
+// instead of reads spread over the 5 KB Front. A run lists the blocks with a non-empty tail in index order
+// and ends with a sentinel (start = the run's total, queens = NoPair); fast_keys_ holds their search keys
+// (rank/search_keys.h), EndKey for the sentinel.
+struct V1Model::FastPair {
+  static constexpr std::uint8_t NoPair = 0xFF;
+  UInt192 start;  // within the sub-block's piece ranks
+  std::int32_t tail_root = -1;
+  std::uint8_t queens = NoPair, knights = 0;
 };
 
 struct V1Model::KingFrame {
@@ -120,14 +130,29 @@ struct V1Model::KingFrame {
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
   std::array<UInt192, Blocks + 1> cumulative{};
-  std::int32_t fast = -1;  // the fast path: its first entry in V1Model::sub_first_, or -1
+  // The fast path: its first entry in V1Model::sub_runs_ (-1: none), and where the search keys of
+  // `cumulative` begin in V1Model::block_keys_, with their shift.
+  std::int32_t fast = -1;
+  std::uint32_t keys = 0;
+  std::uint8_t key_shift = 0;
 };
 
-// A level-5 sub-block of the fast path: its start within its level-4 block.
+// A level-5 sub-block of the fast path: its start within its level-4 block, its pawn placements, and
+// where the run of its front's (queens, knights) blocks begins in fast_pairs_ (with that run's key shift).
+// A block's sub-blocks are adjacent and end with a sentinel (start = the block's size, t1 = NoTrack);
+// sub_keys_ holds their search keys.
 struct V1Model::SubBlock {
+  static constexpr std::uint8_t NoTrack = 0xFF;
   UInt192 start;
-  std::uint64_t pawns;
-  std::uint8_t t1, t2;
+  std::uint64_t pawns = 0;
+  std::uint8_t t1 = NoTrack, t2 = NoTrack, shift = 0;
+  std::uint32_t pairs = 0;
+};
+
+// The sub-blocks of one level-4 block of the fast path: the first in subs_ and sub_keys_, and the key shift.
+struct V1Model::SubRun {
+  std::uint32_t first;
+  std::uint8_t shift;
 };
 
 std::string_view V1Model::description() const {
@@ -261,22 +286,33 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of
       // its sub-blocks, which rank and unrank would otherwise sum (the fast path).
       const bool fast = i == 0 && relaxation_.strict();
-      if (fast) kf.fast = std::int32_t(sub_first_.size());
+      if (fast) kf.fast = std::int32_t(sub_runs_.size());
       UInt192 block_acc;
       for (int blk = 0; blk < Blocks; ++blk) {
         kf.cumulative[blk] = block_acc;
         Front& front = fronts_[kf.front_family * Blocks + blk];
-        if (fast) sub_first_.push_back(std::uint32_t(subs_.size()));
+        const std::size_t first = subs_.size();
         UInt192 sub_acc;
         for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
           if (fast) subs_.push_back({sub_acc, p, std::uint8_t(t1), std::uint8_t(t2)});
           sub_acc += mul(count_front(front, a0 - t1, b0 - t2), UInt128(p));
           return false;
         });
+        if (fast) {
+          subs_.push_back({sub_acc});
+          const int shift = key_shift(sub_acc);
+          sub_runs_.push_back({std::uint32_t(first), std::uint8_t(shift)});
+          for (std::size_t i = first; i + 1 < subs_.size(); ++i) sub_keys_.push_back(search_key(subs_[i].start, shift));
+          sub_keys_.push_back(EndKey);
+        }
         block_acc += sub_acc;
       }
-      if (fast) sub_first_.push_back(std::uint32_t(subs_.size()));
       kf.cumulative[Blocks] = block_acc;
+      if (fast) {
+        kf.keys = std::uint32_t(block_keys_.size());
+        kf.key_shift = std::uint8_t(key_shift(block_acc));
+        for (const UInt192& start : kf.cumulative) block_keys_.push_back(search_key(start, kf.key_shift));
+      }
       if (block_acc == UInt192()) continue;
       f.king[k] = std::int32_t(king_frames_.size());
       shared.emplace(key, f.king[k]);
@@ -285,8 +321,21 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     }
     f.cumulative[64] = acc;
     f.total = acc;
+    f.key_shift = key_shift(acc);
+    for (int k = 0; k <= 64; ++k) f.keys[k] = search_key(f.cumulative[k], f.key_shift);
   }
-  if (relaxation_.strict()) build_fast_fronts(frame_family[0]);
+  if (relaxation_.strict()) {
+    build_fast_fronts(frame_family[0]);
+    for (const KingFrame& kf : king_frames_) {
+      if (kf.fast < 0) continue;
+      const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+      for (int blk = 0; blk < Blocks; ++blk) {
+        const Front& front = fronts_[kf.front_family * Blocks + blk];
+        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].first]; sub->t1 != SubBlock::NoTrack; ++sub)
+          sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]), sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
+      }
+    }
+  }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   half_ = frame_offset_[Frames];
   size192_ = half_ + half_;
@@ -323,21 +372,24 @@ void V1Model::build_fast_fronts(int family) {
   // The fronts of frame 0's blocks: the start of every (queens, knights) block, per (A, B) a king reaches.
   for (int blk = 0; blk < Blocks; ++blk) {
     Front& front = fronts_[family * Blocks + blk];
-    for (int kq = 0; kq <= front.queens; ++kq)
-      for (int kn = 0; kn <= front.knights; ++kn)
-        if (front.tail_root[kq][kn] >= 0) front.pairs[front.pair_count++] = std::uint8_t(kq * 16 + kn);
     for (int a = 0; a <= 8; ++a)
       for (int b = 0; b <= 8; ++b) {
         const int g = front.squares - a - b;
         if (g < 0 || !front.counted[a][b]) continue;
-        front.starts[a][b] = std::int32_t(front_starts_.size());
+        const std::size_t first = fast_pairs_.size();
+        front.starts[a][b] = std::int32_t(first);
         UInt192 acc;
-        for (int i = 0; i < front.pair_count; ++i) {
-          const int kq = front.pairs[i] >> 4, kn = front.pairs[i] & 15;
-          front_starts_.push_back(acc);
-          acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
-        }
-        front_starts_.push_back(acc);
+        for (int kq = 0; kq <= front.queens; ++kq)
+          for (int kn = 0; kn <= front.knights; ++kn) {
+            if (front.tail_root[kq][kn] < 0) continue;
+            fast_pairs_.push_back({acc, front.tail_root[kq][kn], std::uint8_t(kq), std::uint8_t(kn)});
+            acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+          }
+        fast_pairs_.push_back({acc});
+        const int shift = key_shift(acc);
+        front.shift[a][b] = std::uint8_t(shift);
+        for (std::size_t i = first; i + 1 < fast_pairs_.size(); ++i) fast_keys_.push_back(search_key(fast_pairs_[i].start, shift));
+        fast_keys_.push_back(EndKey);
       }
   }
 }
@@ -374,8 +426,10 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
   // Blocks of (queens, knights) before this one.
   UInt192 index;
   if (const int first = front.starts[a][b]; first >= 0) {
-    const auto at = std::find(front.pairs.begin(), front.pairs.begin() + front.pair_count, std::uint8_t(kq * 16 + kn));
-    index = front_starts_[first + (at - front.pairs.begin())];
+    const FastPair* p = &fast_pairs_[first];
+    while (p->queens != FastPair::NoPair && (p->queens != kq || p->knights != kn)) ++p;
+    assert(p->queens != FastPair::NoPair);  // violation() and the tail admit (kq, kn)
+    index = p->start;
   } else {
     for (int q = 0; q <= front.queens; ++q)
       for (int n = 0; n <= front.knights; ++n) {
@@ -398,32 +452,42 @@ found:
 void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                            Men& men) const {
   const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
-  int kq = 0, kn = 0;
   if (const int first = front.starts[a][b]; first >= 0) {
-    // The last block starting at or before r (the starts increase; empty blocks start where the next does).
-    const UInt192* starts = &front_starts_[first];
-    int i = front.pair_count - 1;
-    while (r < starts[i]) --i;
-    while (i + 1 < front.pair_count && !(r < starts[i + 1])) ++i;
-    r -= starts[i];
-    kq = front.pairs[i] >> 4, kn = front.pairs[i] & 15;
-  } else {
-    for (kq = 0; kq <= front.queens; ++kq)
-      for (kn = 0; kn <= front.knights; ++kn) {
-        if (front.tail_root[kq][kn] < 0) continue;
-        const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
-        if (r < block) goto found;
-        r -= block;
-      }
+    const FastPair& p = fast_pair(first, front.shift[a][b], r);
+    place_front(front.king, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), r, knight_free, near_free,
+                rest_free, men);
+    return;
   }
-found:
+  for (int kq = 0; kq <= front.queens; ++kq)
+    for (int kn = 0; kn <= front.knights; ++kn) {
+      if (front.tail_root[kq][kn] < 0) continue;
+      const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+      if (r < block) {
+        place_front(front.king, kq, kn, front.tail_root[kq][kn], front.tail_count[kq][kn], r, knight_free, near_free,
+                    rest_free, men);
+        return;
+      }
+      r -= block;
+    }
+}
+
+const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {
+  const FastPair* run = &fast_pairs_[first];
+  const FastPair& p = run[find_block_scan(&fast_keys_[first], shift, r, [&](std::size_t i) { return run[i].start; })];
+  r -= p.start;
+  return p;
+}
+
+void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt192& tail_count, const UInt192& r,
+                          Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const {
+  const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
   UInt192 front_index192, tail_rank;
-  UInt192::divmod(r, front.tail_count[kq][kn], front_index192, tail_rank);
+  UInt192::divmod(r, tail_count, front_index192, tail_rank);
   UInt128 fi = front_index192.low128();
-  const int m = kq + (front.king ? 1 : 0), mult = front.king ? m : 1;
+  const int m = kq + (king ? 1 : 0), mult = king ? m : 1;
   int j = 0;
   for (;; ++j) {
-    const UInt128 ways = front_ways(front.king, kq, kn, a, b, g, j);
+    const UInt128 ways = front_ways(king, kq, kn, a, b, g, j);
     if (fi < ways) break;
     fi -= ways;
   }
@@ -433,7 +497,7 @@ found:
   const std::uint64_t rest_rank = divmod(fi, Binomial(g, j));  // fi is now the rank on the knight squares
   const Bitboard set = unrank_subset(std::uint64_t(fi), knight_free, a, m - j) | unrank_subset(rest_rank, rest_free, g, j);
   Bitboard queens = set;
-  if (front.king) {
+  if (king) {
     const Bitboard wk = square_bb(nth_square(set, king_pos));
     men[White][King] |= wk;
     queens &= ~wk;
@@ -442,7 +506,7 @@ found:
   const Bitboard knight_squares = (near_free | rest_free) & ~set;
   const Bitboard knights = unrank_subset(knight_rank, knight_squares, b + g - j, kn);
   men[White][Knight] |= knights;
-  tail_.unrank(front.tail_root[kq][kn], tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
+  tail_.unrank(tail_root, tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
 }
 
 std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() const {
@@ -481,8 +545,8 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_first_[kf.fast + blk]];
-    while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) ++sub;
+    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].first];
+    while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) ++sub;  // violation() admitted it: it is there
     index += sub->start;
   } else {
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
@@ -510,26 +574,32 @@ Position V1Model::unrank_fast(UInt192 index) const {
                     : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame];
   index -= frame_offset_[frame];
-  const int k = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
+  const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
   index -= f.cumulative[k];
   const KingFrame& kf = king_frames_[f.king[k]];
   const Square king = Square(k);
-  const int blk = int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) - kf.cumulative.begin()) - 1;
+  const int blk = kf.fast >= 0 ? int(find_block(&block_keys_[kf.keys], Blocks + 1, kf.key_shift, index,
+                                                 [&](std::size_t i) { return kf.cumulative[i]; }))
+                                : int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) -
+                                      kf.cumulative.begin()) - 1;
   index -= kf.cumulative[blk];
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
-  const Front& front = fronts_[kf.front_family * Blocks + blk];
   const PawnLayer& layer = pawns(f.info.ep_case, king);
-  const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
+  const SubBlock* fast_run = nullptr;  // frame 0: the sub-block, which knows its run of front blocks
   if (kf.fast >= 0) {
     // The last sub-block starting at or before index.
-    const SubBlock* sub = std::upper_bound(&subs_[sub_first_[kf.fast + blk]], &subs_[sub_first_[kf.fast + blk + 1]],
-                                           index, [](const UInt192& x, const SubBlock& s) { return x < s.start; }) - 1;
+    const SubRun& run = sub_runs_[kf.fast + blk];
+    const SubBlock* sub = &subs_[run.first];
+    sub += find_block_scan(&sub_keys_[run.first], run.shift, index, [&](std::size_t i) { return sub[i].start; });
     index -= sub->start;
     pawn_count = sub->pawns;
     c.tracked1 = sub->t1, c.tracked2 = sub->t2;
+    fast_run = sub;
   } else {
+    const Front& front = fronts_[kf.front_family * Blocks + blk];
+    const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
       const UInt192 size = mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
       if (index < size) {
@@ -546,8 +616,14 @@ Position V1Model::unrank_fast(UInt192 index) const {
   layer.unrank(c, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
   if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
-  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
-  unrank_front(front, piece_rank, knight_free, near_free, free & ~knight_free & ~near_free, men);
+  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free, rest_free = free & ~knight_free & ~near_free;
+  if (fast_run) {
+    const FastPair& p = fast_pair(fast_run->pairs, fast_run->shift, piece_rank);
+    place_front(true, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), piece_rank, knight_free, near_free,
+                rest_free, men);
+  } else {
+    unrank_front(fronts_[kf.front_family * Blocks + blk], piece_rank, knight_free, near_free, rest_free, men);
+  }
   return from_normal_form(men, f.info, black);
 }
 

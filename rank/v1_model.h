@@ -99,9 +99,13 @@ class V1Model final : public RankModel {
     FrameInfo info;
     std::array<std::int32_t, 64> king{};       // per black-king square: its KingFrame, -1 if none
     std::array<UInt192, 65> cumulative{};      // positions before each black-king square
+    std::array<std::uint64_t, 65> keys{};      // their search keys (rank/search_keys.h)
+    int key_shift = 0;
     UInt192 total;
   };
   struct SubBlock;
+  struct FastPair;
+  struct SubRun;
 
   const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
@@ -114,14 +118,22 @@ class V1Model final : public RankModel {
   void build_fast_fronts(int family);
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
+  // Return the block of a fast-path run that holds r, and make r relative to it.
+  const FastPair& fast_pair(std::size_t first, int shift, UInt192& r) const;
+  // Place the front's men and the tail of rank r within their (kq queens, kn knights) block.
+  void place_front(bool king, int kq, int kn, int tail_root, const UInt192& tail_count, const UInt192& r,
+                   Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
 
   Relaxation relaxation_;
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
   std::vector<Front> fronts_;
   std::vector<KingFrame> king_frames_;
-  std::vector<UInt192> front_starts_;      // fast path: see Front::starts
-  std::vector<std::uint32_t> sub_first_;   // fast path: per (king frame, block) its first SubBlock
+  std::vector<FastPair> fast_pairs_;       // fast path: see Front::starts
+  std::vector<std::uint64_t> fast_keys_;   // fast path: per entry of fast_pairs_, its search key
+  std::vector<SubRun> sub_runs_;           // fast path: per (king frame, block) its sub-blocks
   std::vector<SubBlock> subs_;
+  std::vector<std::uint64_t> sub_keys_;    // fast path: per entry of subs_, its search key
+  std::vector<std::uint64_t> block_keys_;  // fast path: per king frame, the search keys of its block starts
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
