@@ -18,6 +18,21 @@ BigInt random_big(pcg64& rng, int bits) {
   return r >> (192 - bits);
 }
 
+// bit_width and bits_from (the search keys) against GMP's size and shift.
+TEST(UInt192, BitWidthAndShiftedBitsAgreeWithGmp) {
+  pcg64 rng(3);
+  const BigInt low64 = (BigInt(1) << 64) - 1;
+  for (int i = 0; i < 20000; ++i) {
+    const BigInt a = random_big(rng, 1 + int(rng() % 192));
+    UInt192 x;
+    ASSERT_TRUE(UInt192::from_big(a, x));
+    EXPECT_EQ(x.bit_width(), a == 0 ? 0 : int(mpz_sizeinbase(a.get_mpz_t(), 2))) << a.get_str();
+    const int shift = int(rng() % 192);
+    EXPECT_EQ(BigInt(x.bits_from(shift)), BigInt((a >> shift) & low64)) << a.get_str() << " >> " << shift;
+  }
+  EXPECT_EQ(UInt192().bit_width(), 0);
+}
+
 // Cross-check every operation against GMP on random operands of random sizes.
 TEST(UInt192, AgreesWithGmp) {
   pcg64 rng(1);
