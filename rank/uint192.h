@@ -155,6 +155,10 @@ class UInt192 {
       r = n;
       return;
     }
+    if (d.fits_u128()) {
+      divmod_2limbs(n, d, q, r);
+      return;
+    }
     mp_limb_t nl[3] = {n.l_[0], n.l_[1], n.l_[2]};
     mp_limb_t dl[3] = {d.l_[0], d.l_[1], d.l_[2]};
     mp_size_t nn = 3, dn = 3;
@@ -168,6 +172,49 @@ class UInt192 {
       q.l_[i] = ql[i];
       r.l_[i] = rl[i];
     }
+  }
+
+  // Divide n by a two-limb d (2^64 <= d < 2^128): schoolbook division (Knuth's algorithm D) of the
+  // normalised operands, two quotient limbs, each estimated from the top limbs by one hardware division
+  // and corrected at most twice (the ranking divides by such counts on every unrank; GMP's call cost more).
+  // Requires n >= d.
+  static void divmod_2limbs(const UInt192& n, const UInt192& d, UInt192& q, UInt192& r) {
+    const int s = __builtin_clzll(d.l_[1]);
+    const auto join = [s](u64 hi, u64 lo) { return s ? hi << s | lo >> (64 - s) : hi; };  // (hi:lo) << s, top limb
+    const u64 d1 = join(d.l_[1], d.l_[0]), d0 = d.l_[0] << s;
+    u64 u[4] = {n.l_[0] << s, join(n.l_[1], n.l_[0]), join(n.l_[2], n.l_[1]), s ? n.l_[2] >> (64 - s) : 0};
+    u64 quotient[2];
+    for (int j = 1; j >= 0; --j) {
+      // Divide (u[j+2], u[j+1], u[j]) by (d1, d0); (u[j+2], u[j+1]) < (d1, d0), so u[j+2] <= d1.
+      u64 qh, rh;
+      bool rh_big;  // rh >= 2^64: no further correction can be needed
+      if (u[j + 2] == d1) {
+        qh = ~u64(0);
+        const u128 t = u128(u[j + 1]) + d1;  // (d1:u1) - (2^64 - 1) d1
+        rh = u64(t), rh_big = (t >> 64) != 0;
+      } else {
+        qh = div_2by1(u[j + 2], u[j + 1], d1, rh);
+        rh_big = false;
+      }
+      while (!rh_big && u128(qh) * d0 > (u128(rh) << 64 | u[j])) {
+        --qh;
+        const u128 t = u128(rh) + d1;
+        rh = u64(t), rh_big = (t >> 64) != 0;
+      }
+      // With a two-limb divisor the test above compares qh * d with the whole partial numerator, so qh is
+      // now exact and the subtraction cannot go below zero (Knuth's add-back step never runs).
+      const u128 p0 = u128(qh) * d0, p1 = u128(qh) * d1 + u64(p0 >> 64);
+      u128 t = u128(u[j]) - u64(p0);
+      u[j] = u64(t);
+      t = u128(u[j + 1]) - u64(p1) - u64(t >> 64 ? 1 : 0);
+      u[j + 1] = u64(t);
+      t = u128(u[j + 2]) - u64(p1 >> 64) - u64(t >> 64 ? 1 : 0);
+      u[j + 2] = u64(t);
+      if (t >> 64) overflow();
+      quotient[j] = qh;
+    }
+    q = from_limbs(quotient[0], quotient[1], 0);
+    r = from_limbs(s ? u[0] >> s | u[1] << (64 - s) : u[0], s ? u[1] >> s : u[1], 0);
   }
 
   BigInt to_big() const {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <pcg_random.hpp>
+#include <vector>
 
 #include "rank/binomial.h"
 
@@ -56,6 +57,43 @@ TEST(UInt192, AgreesWithGmp) {
     UInt192::divmod(x, y, q, r);
     EXPECT_EQ(q.to_big(), BigInt(a / b));
     EXPECT_EQ(r.to_big(), BigInt(a % b));
+  }
+}
+
+// Two-limb divisors take the native division: check it against GMP where its corrections happen, with
+// divisors at the edges of the normalisation (top limb 1, 2^63, all ones; low limb 0, 1, all ones) and
+// numerators q d + r with r at both ends, so that the quotient estimates are off by one or two.
+TEST(UInt192, TwoLimbDivisionAgreesWithGmpAtTheEdges) {
+  pcg64 rng(5);
+  const std::uint64_t ones = ~std::uint64_t(0);
+  std::vector<UInt192> divisors;
+  for (std::uint64_t hi : {std::uint64_t(1), std::uint64_t(3), std::uint64_t(1) << 63, ones - 1, ones})
+    for (std::uint64_t lo : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(1) << 63, ones})
+      divisors.push_back(UInt192::from_limbs(lo, hi, 0));
+  for (int i = 0; i < 200; ++i) divisors.push_back(UInt192::from_limbs(rng(), rng() >> (rng() % 64) | 1, 0));
+  const BigInt limit = BigInt(1) << 192;
+  for (const UInt192& d : divisors) {
+    const BigInt db = d.to_big();
+    for (int i = 0; i < 60; ++i) {
+      const BigInt qmax = (limit - 1) / db;
+      BigInt qb = (BigInt(std::uint64_t(rng())) << 64 | BigInt(std::uint64_t(rng()))) % (qmax + 1);
+      if (i % 3 == 0) qb = qmax - (i / 3 % 4);  // the largest quotients
+      BigInt rb = i % 2 ? BigInt(db - 1) : BigInt(BigInt(std::uint64_t(rng())) % db);
+      BigInt nb = qb * db + rb;
+      // Every fourth: a first partial remainder of d - 1, whose top limb equals d's (after the shift), the
+      // case where the estimate of the second quotient limb would overflow a hardware division.
+      if (i % 4 == 1) {
+        const BigInt top = (qb % ((BigInt(1) << 128) / db)) * db + db - 1;
+        nb = top << 64 | BigInt(std::uint64_t(rng()));
+        qb = nb / db, rb = nb % db;  // the expected values, by GMP
+      }
+      if (nb >= limit || qb < 0) continue;
+      UInt192 n, q, r;
+      ASSERT_TRUE(UInt192::from_big(nb, n));
+      UInt192::divmod(n, d, q, r);
+      EXPECT_EQ(q.to_big(), qb) << nb.get_str() << " / " << db.get_str();
+      EXPECT_EQ(r.to_big(), rb) << nb.get_str() << " % " << db.get_str();
+    }
   }
 }
 
