@@ -302,7 +302,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
           subs_.push_back({sub_acc});
           const int shift = key_shift(sub_acc);
           sub_runs_.push_back({std::uint32_t(first), std::uint8_t(shift)});
-          for (std::size_t i = first; i + 1 < subs_.size(); ++i) sub_keys_.push_back(search_key(subs_[i].start, shift));
+          for (std::size_t s = first; s + 1 < subs_.size(); ++s) sub_keys_.push_back(search_key(subs_[s].start, shift));
           sub_keys_.push_back(EndKey);
         }
         block_acc += sub_acc;
@@ -587,7 +587,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
-  const SubBlock* fast_run = nullptr;  // frame 0: the sub-block, which knows its run of front blocks
+  const SubBlock* fast_sub = nullptr;  // frame 0: the sub-block, which knows its run of front blocks
   if (kf.fast >= 0) {
     // The last sub-block starting at or before index.
     const SubRun& run = sub_runs_[kf.fast + blk];
@@ -596,7 +596,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
     index -= sub->start;
     pawn_count = sub->pawns;
     c.tracked1 = sub->t1, c.tracked2 = sub->t2;
-    fast_run = sub;
+    fast_sub = sub;
   } else {
     const Front& front = fronts_[kf.front_family * Blocks + blk];
     const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
@@ -617,8 +617,9 @@ Position V1Model::unrank_fast(UInt192 index) const {
   if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free, rest_free = free & ~knight_free & ~near_free;
-  if (fast_run) {
-    const FastPair& p = fast_pair(fast_run->pairs, fast_run->shift, piece_rank);
+  if (fast_sub) {
+    // Frame 0 has no castling rights, so its fronts place the white king.
+    const FastPair& p = fast_pair(fast_sub->pairs, fast_sub->shift, piece_rank);
     place_front(true, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), piece_rank, knight_free, near_free,
                 rest_free, men);
   } else {
