@@ -60,7 +60,19 @@ class Position {
       if (type_of(pc) == NoPieceType || type_of(pc) > King) continue;
       by_type_[type_of(pc)] |= by_piece[p];
       by_color_[color_of(pc)] |= by_piece[p];
-      for (Bitboard b = by_piece[p]; b;) board_[pop_lsb(b)] = pc;
+    }
+    // Fill the board in one pass over the occupied squares, reading each square's piece code from bit
+    // planes (plane i: the squares whose piece type has bit i set) rather than a loop per piece kind,
+    // whose random trip counts cost a mispredicted branch each.
+    static_assert(Pawn == 1 && Knight == 2 && Bishop == 3 && Rook == 4 && Queen == 5 && King == 6 &&
+                  make_piece(Black, Pawn) == 9);
+    const Bitboard plane0 = by_type_[Pawn] | by_type_[Bishop] | by_type_[Queen];
+    const Bitboard plane1 = by_type_[Knight] | by_type_[Bishop] | by_type_[King];
+    const Bitboard plane2 = by_type_[Rook] | by_type_[Queen] | by_type_[King];
+    const Bitboard black = by_color_[Black];
+    for (Bitboard b = by_color_[White] | black; b;) {
+      const Square s = pop_lsb(b);
+      board_[s] = Piece((plane0 >> s & 1) | (plane1 >> s & 1) << 1 | (plane2 >> s & 1) << 2 | (black >> s & 1) << 3);
     }
   }
 
