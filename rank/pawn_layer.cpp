@@ -159,6 +159,9 @@ PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, c
     cache.emplace(key, table);
   }
   for (int i = 0; i <= 8; ++i) data_[i] = suffix_[i]->data();
+  for (int i = 0; i < 8; ++i)
+    groups_[i] = files_[i]->groups.data(), group_count_[i] = std::uint16_t(files_[i]->groups.size()),
+    configs_[i] = files_[i]->configs.data();
 }
 
 bool PawnLayer::admissible(Bitboard white, Bitboard black) const {
@@ -199,9 +202,9 @@ std::uint64_t PawnLayer::rank(Bitboard white, Bitboard black) const {
 void PawnLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black) const {
   white = black = 0;
   for (int i = 0; i < 8; ++i) {
-    const FileTable& t = *files_[i];
     const int f = order_[i];
-    for (const Group& g : t.groups) {
+    for (const Group *g_at = groups_[i], *end = g_at + group_count_[i]; g_at != end; ++g_at) {
+      const Group& g = *g_at;
       const std::uint64_t completions = suffix_after(i, c, g);
       if (!completions) continue;
       const std::uint64_t block = g.size * completions;
@@ -214,7 +217,7 @@ void PawnLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& bla
         index = unsigned(r / completions);
         r %= completions;
       }
-      const unsigned key = t.configs[g.first + index];
+      const unsigned key = configs_[i][g.first + index];
       white |= cells_to_bitboard(key & 63, f);
       black |= cells_to_bitboard(key >> 6, f);
       c = {c.white - g.white, c.black - g.black, c.opposed - g.opposed, c.tracked1 - g.tracked1,

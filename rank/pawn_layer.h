@@ -141,6 +141,10 @@ class PawnLayer {
   // and divide in 64 bits.
   std::array<std::shared_ptr<const Table>, 9> suffix_{};
   std::array<const std::uint64_t*, 9> data_{};  // suffix_[i]->data(): one load less on the hot paths
+  // The groups and configurations of files_[i], for the same reason.
+  std::array<const Group*, 8> groups_{};
+  std::array<std::uint16_t, 8> group_count_{};
+  std::array<const std::uint16_t*, 8> configs_{};
 };
 
 }  // namespace chessrank::rank
