@@ -81,6 +81,27 @@ TEST(Position, PutRemoveAndClearKeepBitboardsConsistent) {
   }
 }
 
+// set_placement builds the board from bit planes; it must agree with placing the same men one by one.
+TEST(Position, SetPlacementAgreesWithPuttingEachPiece) {
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Bitboard by_piece[PieceCount] = {};
+    Position one_by_one;
+    for (int s = 0; s < 64; ++s) {
+      const int roll = int(rng() % 20);  // about 60% of the squares get a man, every kind alike
+      if (roll >= 12) continue;
+      const Piece pc = make_piece(roll < 6 ? White : Black, PieceType(1 + roll % 6));
+      by_piece[pc] |= square_bb(Square(s));
+      one_by_one.put_piece(pc, Square(s));
+    }
+    Position at_once;
+    at_once.set_placement(by_piece);
+    for (int s = 0; s < 64; ++s) ASSERT_EQ(at_once.piece_on(Square(s)), one_by_one.piece_on(Square(s))) << s;
+    for (Color c : {White, Black})
+      for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) ASSERT_EQ(at_once.pieces(c, pt), one_by_one.pieces(c, pt));
+  }
+}
+
 TEST(Position, CanonicalizeDropsRightsWithoutKingOrRookAndUselessEnPassant) {
   Position pos = Position::start();
   pos.remove_piece(H1);
