@@ -19,4 +19,11 @@ const RankModel* find_model(std::string_view name) {
 
 std::vector<std::string> model_names() { return {"v1", "cpr"}; }
 
+FrameTable frame_table(const RankModel& model) {
+  FrameTable t;
+  for (int cr = 0; cr < 16; ++cr)
+    for (int e = 0; e < EnPassantCases; ++e) t[cr][e] = model.frame_count(CastlingRights(cr), e);
+  return t;
+}
+
 }  // namespace chessrank::rank

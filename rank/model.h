@@ -3,6 +3,7 @@
 // Models are frozen once released: a changed model gets a new name.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "core/bigint.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "rank/frame.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -39,6 +41,10 @@ class RankModel {
   // (built on demand: slow).
   virtual std::vector<std::pair<std::string, BigInt>> without_each_constraint() const = 0;
 };
+
+// The sizes of a model's frames with white to move, per castling rights and en passant case (rank/frame.h).
+using FrameTable = std::array<std::array<BigInt, EnPassantCases>, 16>;
+FrameTable frame_table(const RankModel& model);
 
 // Return the model of that name (see model_names()), or nullptr. Models are built once, on first use.
 const RankModel* find_model(std::string_view name);

@@ -170,12 +170,13 @@ int run(const Options& o) {
     }
     // Sum the frames (castling rights, en passant case) the options keep; the black-to-move half is the
     // colour swap of the white-to-move half, frame for frame, so it doubles each frame.
+    const rank::FrameTable frames = rank::frame_table(*m);
     BigInt total = 0;
     for (int cr = 0; cr < 16; ++cr) {
       if (cr && !castling) continue;
       for (int e = 0; e < rank::EnPassantCases; ++e) {
         if (e && !en_passant) continue;
-        const BigInt n = m->frame_count(CastlingRights(cr), e) * (both_sides ? 2 : 1);
+        const BigInt n = frames[cr][e] * (both_sides ? 2 : 1);
         if (o.breakdown) parts.emplace_back("castling=" + std::to_string(cr) + " ep=" + std::to_string(e), n);
         total += n;
       }

@@ -45,10 +45,10 @@ int run_count(const std::string& model_name, bool breakdown) {
             << "code bytes: " << code_bytes(n) << "\n";
   if (!breakdown) return ExitOk;
   // Each half is 240 frames (rank/frame.h); black to move is the colour swap of white to move.
-  std::array<std::array<BigInt, rank::EnPassantCases>, 16> frames;
+  const rank::FrameTable frames = rank::frame_table(model);
   BigInt half = 0;
-  for (int cr = 0; cr < 16; ++cr)
-    for (int e = 0; e < rank::EnPassantCases; ++e) half += frames[cr][e] = model.frame_count(CastlingRights(cr), e);
+  for (const auto& row : frames)
+    for (const BigInt& f : row) half += f;
   const BigInt black = n - half;
   std::cout << "\nside to move\n"
             << "  white: " << half.get_str() << " (" << share(half, n) << ")\n"

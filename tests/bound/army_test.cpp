@@ -2,15 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/bound/big_factorial.h"
+
 namespace chessrank::bound {
 namespace {
 
-// Return n!, independently of the binomials trinomial is built from.
-BigInt big_factorial(unsigned n) {
-  BigInt f;
-  mpz_fac_ui(f.get_mpz_t(), n);
-  return f;
-}
+using testing::big_factorial;
 
 TEST(Army, TrinomialIsTheMultinomial) {
   EXPECT_EQ(trinomial(48, 8, 8), big_factorial(48) / (big_factorial(8) * big_factorial(8) * big_factorial(32)));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bound/army.h"
+#include "tests/bound/big_factorial.h"
 
 namespace chessrank::bound {
 namespace {
@@ -76,11 +77,7 @@ TEST(Tromp2021, VariantsKeepExactlyTheirCases) {
 
 // Without pairs the count is the multinomial 48! / (wp! bp! (48 - wp - bp)!), computed here from factorials.
 TEST(Tromp2021, PawnsWithoutPairsArePlainPlacements) {
-  const auto big_factorial = [](unsigned n) {
-    BigInt f;
-    mpz_fac_ui(f.get_mpz_t(), n);
-    return f;
-  };
+  using testing::big_factorial;
   for (unsigned wp = 0; wp <= 8; ++wp)
     for (unsigned bp = 0; bp <= 8; ++bp)
       EXPECT_EQ(tromp2021_pawns(0, int(wp), int(bp), 0),
