@@ -111,13 +111,11 @@ Position CprModel::unrank_fast(UInt192 index) const {
 
 BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
   BigInt total = 0;
-  for (bool black : {false, true}) {  // white to move, then black to move as the colour swap
-    const std::optional<MaterialCost> cost = material_cost(men, black);
-    if (!cost) continue;
-    const Material& m = cost->men;
-    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost->men_cost;
+  for (const MaterialCost& cost : material_costs(men)) {
+    const Material& m = cost.men;
+    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost.men_cost;
     for (const Frame& f : frames_) {
-      if (f.fixed.rooks[0] > m[0][Rook] || f.fixed.rooks[1] > m[1][Rook]) continue;
+      if (!cost.has_rooks_of(f)) continue;
       const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
       // Multinomial: choose the squares of each free kind in turn.
       BigInt placements = 1;

@@ -126,21 +126,26 @@ Position from_normal_form(Men men, const FrameInfo& f, bool black) {
   return pos;
 }
 
-std::optional<MaterialCost> material_cost(const Material& men, bool black) {
-  MaterialCost cost{men, 0};
-  Material& m = cost.men;
-  if (black) std::swap(m[0], m[1]);
-  if (m[0][King] != 1 || m[1][King] != 1) return std::nullopt;
-  const auto promotions = [&](int c) {
-    return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
-           std::max(0, m[c][Knight] - 2);
-  };
-  for (int c = 0; c < 2; ++c) {
-    if (m[c][Pawn] > 8 || promotions(c) + m[c][Pawn] > 8) return std::nullopt;
-    cost.men_cost += promotions(c);
-    for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) cost.men_cost += m[c][pt];
+std::vector<MaterialCost> material_costs(const Material& men) {
+  std::vector<MaterialCost> out;
+  for (bool black : {false, true}) {  // black to move is the colour swap
+    MaterialCost cost{men, 0};
+    Material& m = cost.men;
+    if (black) std::swap(m[0], m[1]);
+    if (m[0][King] != 1 || m[1][King] != 1) continue;
+    const auto promotions = [&](int c) {
+      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
+             std::max(0, m[c][Knight] - 2);
+    };
+    bool ok = true;
+    for (int c = 0; c < 2; ++c) {
+      if (m[c][Pawn] > 8 || promotions(c) + m[c][Pawn] > 8) ok = false;
+      cost.men_cost += promotions(c);
+      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) cost.men_cost += m[c][pt];
+    }
+    if (ok) out.push_back(cost);
   }
-  return cost;
+  return out;
 }
 
 std::optional<std::string> cpr_violation(const Position& pos) {

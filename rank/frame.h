@@ -13,6 +13,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/position.h"
 #include "rank/pawn_layer.h"
@@ -65,10 +66,14 @@ using Material = std::array<std::array<int, PieceTypeCount>, 2>;
 struct MaterialCost {
   Material men;  // colours exchanged for black to move
   int men_cost;  // promotions + pieces (kings included): what constraint 4's U must cover
+  // Return whether a frame's castling rooks are among these men.
+  bool has_rooks_of(const FrameInfo& f) const {
+    return f.fixed.rooks[0] <= men[0][Rook] && f.fixed.rooks[1] <= men[1][Rook];
+  }
 };
-// Return the material of positions with `men` and black to move when `black`, or nullopt when
-// constraints 1 and 3 (one king each, at most 8 pawns plus promoted pieces a side) rule it out.
-std::optional<MaterialCost> material_cost(const Material& men, bool black);
+// Return the white-to-move material of positions with `men`: for white to move, then for black to move,
+// each when constraints 1 and 3 (one king each, at most 8 pawns plus promoted pieces a side) admit it.
+std::vector<MaterialCost> material_costs(const Material& men);
 
 // Return why a position breaks constraints 1-4 of docs/ranking.md (the `cpr` set), or nullopt.
 std::optional<std::string> cpr_violation(const Position& pos);

@@ -630,14 +630,12 @@ Position V1Model::unrank_fast(UInt192 index) const {
 
 BigInt V1Model::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
   BigInt total = 0;
-  for (bool black : {false, true}) {  // white to move, then black to move as the colour swap
-    const std::optional<MaterialCost> cost = material_cost(men, black);
-    if (!cost) continue;
-    const Material& m = cost->men;
-    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost->men_cost;
+  for (const MaterialCost& cost : material_costs(men)) {
+    const Material& m = cost.men;
+    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost.men_cost;
     for (int i = 0; i < Frames; ++i) {
       const Frame& f = frames_[i];
-      if (f.info.fixed.rooks[0] > m[0][Rook] || f.info.fixed.rooks[1] > m[1][Rook]) continue;
+      if (!cost.has_rooks_of(f.info)) continue;
       for (int k = 0; k < 64; ++k) {
         if (f.king[k] < 0) continue;
         const KingFrame& kf = king_frames_[f.king[k]];
