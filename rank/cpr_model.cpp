@@ -82,7 +82,7 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const std::uint64_t pawn_rank = pawns.rank(white_pawns, black_pawns);
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
-  UInt192 index = mul(piece_rank, UInt128(pawn_count)) + UInt192(pawn_rank);
+  UInt192 index = piece_rank * pawn_count + UInt192(pawn_rank);
   index += f.cumulative[block] + frame_offset_[frame_index];
   if (black) index += half_;
   return index;

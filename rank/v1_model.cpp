@@ -41,15 +41,6 @@ FileOrder pawn_file_order(int ep_case, Square king) {
   return order;
 }
 
-// Divide n by d > 0 and return the remainder, in two hardware divisions (GCC would call __udivmodti4).
-std::uint64_t divmod(UInt128& n, std::uint64_t d) {
-  std::uint64_t r = 0;
-  const std::uint64_t high = UInt192::div_2by1(0, std::uint64_t(n >> 64), d, r);
-  const std::uint64_t low = UInt192::div_2by1(r, std::uint64_t(n), d, r);
-  n = UInt128(high) << 64 | low;
-  return r;
-}
-
 std::string colour(Color c) { return std::string(color_name(c)); }
 
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
@@ -69,6 +60,14 @@ void for_each_sub_block(const PawnLayer& layer, int blk, Visit&& visit) {
 UInt128 front_ways(bool king, int kq, int kn, int a, int b, int g, int j) {
   const int m = kq + (king ? 1 : 0);
   return UInt128(king ? m : 1) * Binomial(a, m - j) * Binomial(g, j) * UInt128(Binomial(b + g - j, kn));
+}
+
+// Return the number of ways to place the front (the white king when `king`, kq queens, kn knights) on a,
+// b, g class squares: front_ways summed over j.
+UInt128 front_block_ways(bool king, int kq, int kn, int a, int b, int g) {
+  UInt128 ways = 0;
+  for (int j = 0; j <= kq + 1; ++j) ways += front_ways(king, kq, kn, a, b, g, j);
+  return ways;
 }
 
 // Return the same number as front_ways summed over j, for any classes the king, the queens and the knights
@@ -295,7 +294,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         UInt192 sub_acc;
         for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
           if (fast) subs_.push_back({sub_acc, p, std::uint8_t(t1), std::uint8_t(t2)});
-          sub_acc += mul(count_front(front, a0 - t1, b0 - t2), UInt128(p));
+          sub_acc += count_front(front, a0 - t1, b0 - t2) * p;
           return false;
         });
         if (fast) {
@@ -353,19 +352,13 @@ const UInt192& V1Model::count_front(Front& front, int a, int b) {
   for (int kq = 0; g >= 0 && kq <= front.queens; ++kq)
     for (int kn = 0; kn <= front.knights; ++kn) {
       if (front.tail_root[kq][kn] < 0) continue;
-      const UInt128 ways = relaxation_.strict() ? front_block_ways(front, kq, kn, a, b, g)
+      const UInt128 ways = relaxation_.strict() ? front_block_ways(front.king, kq, kn, a, b, g)
                                                 : front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes,
                                                                      queen_classes, knight_classes);
       if (ways) total += mul(front.tail_count[kq][kn], ways);
     }
   front.counted[a][b] = true;
   return front.count[a][b] = total;
-}
-
-UInt128 V1Model::front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const {
-  UInt128 ways = 0;
-  for (int j = 0; j <= kq + 1; ++j) ways += front_ways(front.king, kq, kn, a, b, g, j);
-  return ways;
 }
 
 void V1Model::build_fast_fronts(int family) {
@@ -383,7 +376,7 @@ void V1Model::build_fast_fronts(int family) {
           for (int kn = 0; kn <= front.knights; ++kn) {
             if (front.tail_root[kq][kn] < 0) continue;
             fast_pairs_.push_back({acc, front.tail_root[kq][kn], std::uint8_t(kq), std::uint8_t(kn)});
-            acc += mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+            acc += mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g));
           }
         fast_pairs_.push_back({acc});
         const int shift = key_shift(acc);
@@ -434,7 +427,7 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
     for (int q = 0; q <= front.queens; ++q)
       for (int n = 0; n <= front.knights; ++n) {
         if (q == kq && n == kn) goto found;
-        if (front.tail_root[q][n] >= 0) index += mul(front.tail_count[q][n], front_block_ways(front, q, n, a, b, g));
+        if (front.tail_root[q][n] >= 0) index += mul(front.tail_count[q][n], front_block_ways(front.king, q, n, a, b, g));
       }
   }
 found:
@@ -461,7 +454,7 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
   for (int kq = 0; kq <= front.queens; ++kq)
     for (int kn = 0; kn <= front.knights; ++kn) {
       if (front.tail_root[kq][kn] < 0) continue;
-      const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front, kq, kn, a, b, g));
+      const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g));
       if (r < block) {
         place_front(front.king, kq, kn, front.tail_root[kq][kn], front.tail_count[kq][kn], r, knight_free, near_free,
                     rest_free, men);
@@ -481,21 +474,20 @@ const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt19
 void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt192& tail_count, const UInt192& r,
                           Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const {
   const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
-  UInt192 front_index192, tail_rank;
-  UInt192::divmod(r, tail_count, front_index192, tail_rank);
-  UInt128 fi = front_index192.low128();
+  UInt192 fi, tail_rank;
+  UInt192::divmod(r, tail_count, fi, tail_rank);
   const int m = kq + (king ? 1 : 0), mult = king ? m : 1;
   int j = 0;
   for (;; ++j) {
-    const UInt128 ways = front_ways(king, kq, kn, a, b, g, j);
+    const UInt192 ways = UInt192::from_u128(front_ways(king, kq, kn, a, b, g, j));
     if (fi < ways) break;
     fi -= ways;
   }
   const std::uint64_t knight_count = Binomial(b + g - j, kn);
-  const std::uint64_t knight_rank = divmod(fi, knight_count);
-  const int king_pos = int(divmod(fi, std::uint64_t(mult)));
-  const std::uint64_t rest_rank = divmod(fi, Binomial(g, j));  // fi is now the rank on the knight squares
-  const Bitboard set = unrank_subset(std::uint64_t(fi), knight_free, a, m - j) | unrank_subset(rest_rank, rest_free, g, j);
+  const std::uint64_t knight_rank = fi.divmod(knight_count);
+  const int king_pos = int(fi.divmod(std::uint64_t(mult)));
+  const std::uint64_t rest_rank = fi.divmod(Binomial(g, j));  // fi is now the rank on the knight squares
+  const Bitboard set = unrank_subset(fi.low(), knight_free, a, m - j) | unrank_subset(rest_rank, rest_free, g, j);
   Bitboard queens = set;
   if (king) {
     const Bitboard wk = square_bb(nth_square(set, king_pos));
@@ -546,12 +538,15 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].first];
-    while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) ++sub;  // violation() admitted it: it is there
+    while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
+      assert(sub->t1 != SubBlock::NoTrack);
+      ++sub;
+    }
     index += sub->start;
   } else {
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
       if (t1 == c.tracked1 && t2 == c.tracked2) return true;
-      index += mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+      index += pieces(front, a0 - t1, b0 - t2) * p;
       return false;
     });
   }
@@ -559,7 +554,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
-  index += mul(piece_rank, UInt128(pawn_count)) + UInt192(layer.rank(white_pawns, black_pawns));
+  index += piece_rank * pawn_count + UInt192(layer.rank(white_pawns, black_pawns));
   if (n.black_to_move) index += half_;
   return index;
 }
@@ -601,7 +596,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
     const Front& front = fronts_[kf.front_family * Blocks + blk];
     const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-      const UInt192 size = mul(pieces(front, a0 - t1, b0 - t2), UInt128(p));
+      const UInt192 size = pieces(front, a0 - t1, b0 - t2) * p;
       if (index < size) {
         c.tracked1 = t1, c.tracked2 = t2, pawn_count = p;
         return true;
@@ -618,7 +613,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free, rest_free = free & ~knight_free & ~near_free;
   if (fast_sub) {
-    // Frame 0 has no castling rights, so its fronts place the white king.
+    // Only frame 0 builds fast king frames, and frames share a king frame only within a front family
+    // (which fixes whether castling placed the white king): frame 0 has no castling, so the front places it.
     const FastPair& p = fast_pair(fast_sub->pairs, fast_sub->shift, piece_rank);
     place_front(true, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), piece_rank, knight_free, near_free,
                 rest_free, men);
@@ -642,28 +638,24 @@ BigInt V1Model::count_material(const std::array<std::array<int, PieceTypeCount>,
         const PawnLayer& layer = pawns(f.info.ep_case, kf.king);
         const int squares = 64 - popcount(f.info.fixed_squares | f.info.ep_empty | square_bb(kf.king)) - wp - bp;
         const bool king = !f.info.fixed.king[White];
-        // The pieces after the front: a multinomial over the squares they leave.
-        const int rest = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
+        // The pieces after the front: a multinomial over the squares they leave (binomial is 0 when they
+        // do not fit).
         BigInt tail = 1;
-        int left = rest;
+        int left = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
         for (const auto& [c, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Bishop}, {1, Queen}, {1, Bishop}, {1, Knight}}) {
           const int n = m[c][pt] - (pt == Rook ? f.info.fixed.rooks[c] : 0);
           tail *= binomial(left, n);
           left -= n;
         }
-        if (left < 0 || tail == 0) continue;
+        if (tail == 0) continue;
         for (int o = 0; o <= std::min(wp, bp); ++o) {
           if (u > 40 - 2 * (wp + bp) + o) continue;
-          for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
-            for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2) {
-              const std::uint64_t p = layer.count({wp, bp, o, t1, t2});
-              if (!p) continue;
-              const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
-              UInt128 ways = 0;
-              for (int j = 0; j <= m[0][Queen] + 1; ++j)
-                ways += front_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b, j);
-              total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
-            }
+          for_each_sub_block(layer, PawnBlock.index[wp][bp][o], [&](int t1, int t2, std::uint64_t p) {
+            const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
+            const UInt128 ways = front_block_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b);
+            total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
+            return false;
+          });
         }
       }
     }

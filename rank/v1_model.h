@@ -112,8 +112,6 @@ class V1Model final : public RankModel {
   const UInt192& pieces(const Front& front, int a, int b) const;
   // Count (once) the piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& count_front(Front& front, int a, int b);
-  // Return the number of ways to place the front's men, kq queens and kn knights, on a, b, g class squares.
-  UInt128 front_block_ways(const Front& front, int kq, int kn, int a, int b, int g) const;
   // Store the (queens, knights) block starts of the fronts of a family (the fast path of frame 0).
   void build_fast_fronts(int family);
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
