@@ -11,6 +11,8 @@
 namespace chessrank::rank {
 namespace {
 
+constexpr std::size_t CorpusSize = 4096;  // a power of two: the loops cycle with a mask
+
 struct Corpus {
   std::vector<UInt192> indices;
   std::vector<Position> positions;
@@ -27,7 +29,7 @@ const Corpus& corpus() {
   static const Corpus c = [] {
     Corpus out;
     Rng rng(42);
-    for (int i = 0; i < 4096; ++i) {
+    for (std::size_t i = 0; i < CorpusSize; ++i) {
       UInt192 x;
       UInt192::from_big(uniform_below(model<Model>().size(), rng), x);
       out.indices.push_back(x);
@@ -38,7 +40,7 @@ const Corpus& corpus() {
   return c;
 }
 
-template <class Model, std::size_t Mask = 4095>
+template <class Model, std::size_t Mask = CorpusSize - 1>
 void BM_Unrank(benchmark::State& state) {
   const Corpus& c = corpus<Model>();
   std::size_t i = 0;
@@ -50,7 +52,7 @@ template <class Model>
 void BM_Rank(benchmark::State& state) {
   const Corpus& c = corpus<Model>();
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & 4095]));
+  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & (CorpusSize - 1)]));
   state.SetItemsProcessed(state.iterations());
 }
 
@@ -73,13 +75,6 @@ void BM_CprBuild(benchmark::State& state) {
   state.counters["edges"] = double(layer.edges());
 }
 BENCHMARK(BM_CprBuild)->Unit(benchmark::kMillisecond)->Iterations(2);
-
-// Builds after the first reuse the pawn tables every layer shares (rank/pawn_layer.h); the first build of
-// a process is the one a command pays.
-void BM_V1Build(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(V1Model().size());
-}
-BENCHMARK(BM_V1Build)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 }  // namespace
 }  // namespace chessrank::rank

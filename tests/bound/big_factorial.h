@@ -3,7 +3,7 @@
 
 #include "core/bigint.h"
 
-namespace chessrank::bound::testing {
+namespace chessrank::testing {
 
 inline BigInt big_factorial(unsigned n) {
   BigInt f;
@@ -11,4 +11,4 @@ inline BigInt big_factorial(unsigned n) {
   return f;
 }
 
-}  // namespace chessrank::bound::testing
+}  // namespace chessrank::testing

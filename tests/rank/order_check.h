@@ -128,10 +128,11 @@ struct Material {
 };
 
 inline constexpr Bitboard Anywhere = ~Bitboard(0);
+inline const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
 
 // Return the kings on their back ranks (white on rank 1, black on rank 8) and these men anywhere.
 inline Material kings_on_back_ranks(const std::vector<Piece>& men) {
-  Material m{{WhiteKing, BlackKing}, {rank_bb(Rank1), rank_bb(Rank8)}};
+  Material m{{WhiteKing, BlackKing}, {Rank1Squares, Rank8Squares}};
   for (Piece p : men) m.men.push_back(p), m.where.push_back(Anywhere);
   return m;
 }

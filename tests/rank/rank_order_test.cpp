@@ -121,7 +121,8 @@ TEST(RankOrder, KPvKP) {
 
 using testing::Anywhere;
 using testing::kings_on_back_ranks;
-const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
+using testing::Rank1Squares;
+using testing::Rank8Squares;
 
 // The blocks (white pawns, black pawns, opposed files) between materials, and two pawns of a colour on
 // one file: kings on their back ranks, up to two pawns a side.

@@ -123,12 +123,11 @@ TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
 // break constraints 5-7 must be refused and the others must rank, below size() and in the half of their
 // side to move, to distinct indices, and unrank back: a bijection between the members of that material
 // and the indices that unrank to it. Round trips alone prove the indices distinct (rank(p) = rank(q)
-// gives p = unrank(rank(p)) = q); `sort` also sorts them, which large sets skip to save memory.
-void check_material(const std::vector<Piece>& men, bool sort = true) {
+// gives p = unrank(rank(p)) = q).
+void check_material(const std::vector<Piece>& men) {
   std::array<std::array<int, PieceTypeCount>, 2> counts{};
   for (Piece p : men) counts[color_of(p)][type_of(p)]++;
   Failures failures;
-  std::vector<UInt192> ranks;
   std::size_t members = 0, rejected = 0, candidates = 0;
   for (Color stm : {White, Black}) {
     const auto is_cpr_member = [&](const Position& p) {
@@ -155,14 +154,11 @@ void check_material(const std::vector<Piece>& men, bool sort = true) {
       if (!(r.value() < model().half_size()) != (stm == Black))
         return failures.add(to_fen(p) + " ranks in the wrong half: " + r.value().to_big().get_str());
       ++members;
-      if (sort) ranks.push_back(r.value());
       const Position back = model().unrank_fast(r.value());
       if (!back.same_position(p))
         failures.add(to_fen(p) + " ranks to " + r.value().to_big().get_str() + ", which unranks to " + to_fen(back));
     });
   }
-  std::sort(ranks.begin(), ranks.end());
-  EXPECT_TRUE(std::adjacent_find(ranks.begin(), ranks.end()) == ranks.end()) << "an index is used twice";
   EXPECT_GT(members, 0u);
   EXPECT_GT(rejected, 0u);  // every set tested has men that can break a constraint
   EXPECT_EQ(BigInt(members + rejected), cpr().count_material(counts)) << candidates << " candidates";
@@ -178,11 +174,11 @@ TEST(V1Model, BruteForceKvKN) { check_material({WhiteKing, BlackKing, BlackKnigh
 TEST(V1Model, BruteForceKvKP) { check_material({WhiteKing, BlackKing, BlackPawn}); }
 TEST(V1Model, BruteForceKPvKP) {
   if (Scale > 1) GTEST_SKIP() << "too slow under sanitizers";
-  check_material({WhiteKing, BlackKing, WhitePawn, BlackPawn}, false);
+  check_material({WhiteKing, BlackKing, WhitePawn, BlackPawn});
 }
 TEST(V1Model, BruteForceKQvKN) {
   if (Scale > 1) GTEST_SKIP() << "too slow under sanitizers";
-  check_material({WhiteKing, BlackKing, WhiteQueen, BlackKnight}, false);
+  check_material({WhiteKing, BlackKing, WhiteQueen, BlackKnight});
 }
 
 TEST(V1Model, RandomIndicesRoundTrip) {

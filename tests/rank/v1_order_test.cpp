@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "rank/frame.h"
 #include "rank/v1_model.h"
 #include "tests/rank/members.h"
 #include "tests/rank/order_check.h"
@@ -23,7 +22,6 @@ namespace chessrank::rank {
 namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
-using testing::ep_case_of;
 using testing::file_cells;
 using testing::Material;
 using KeyWriter = testing::KeyWriter<6>;  // the tracked counts take 25 bits per file
@@ -176,7 +174,8 @@ TEST(V1Order, KeyOrdersTheFieldsMostSignificantFirst) {
 
 using testing::Anywhere;
 using testing::kings_on_back_ranks;
-const Bitboard Rank1Squares = rank_bb(Rank1), Rank8Squares = rank_bb(Rank8);
+using testing::Rank1Squares;
+using testing::Rank8Squares;
 
 // Whole sets, both sides to move: with black to move the colour swap puts the piece on the black side,
 // so these also order the black rook, queen and knight stages of the tail.
