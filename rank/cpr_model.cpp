@@ -109,7 +109,7 @@ Position CprModel::unrank_fast(UInt192 index) const {
   return from_normal_form(men, f, black);
 }
 
-BigInt CprModel::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
+BigInt CprModel::count_material(const Material& men) const {
   BigInt total = 0;
   for (const MaterialCost& cost : material_costs(men)) {
     const Material& m = cost.men;

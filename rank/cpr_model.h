@@ -72,7 +72,7 @@ class CprModel final : public RankModel {
   // Return the number of positions with exactly this material (men[color][piece type]), summing over frames
   // the pawn counts times a multinomial for the pieces: a second way to count, independent of the piece
   // layer, used by tests.
-  BigInt count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const;
+  BigInt count_material(const Material& men) const;
   // Return the size of level-4 block (wp, bp, o) of a frame (white to move).
   UInt192 block_size(int frame, int wp, int bp, int o) const {
     const int b = (wp * 9 + bp) * 9 + o;

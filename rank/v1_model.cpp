@@ -624,7 +624,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
   return from_normal_form(men, f.info, black);
 }
 
-BigInt V1Model::count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const {
+BigInt V1Model::count_material(const Material& men) const {
   BigInt total = 0;
   for (const MaterialCost& cost : material_costs(men)) {
     const Material& m = cost.men;

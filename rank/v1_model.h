@@ -85,7 +85,7 @@ class V1Model final : public RankModel {
   // king and pawn sub-block, the pawn count times the front's ways times a multinomial for the other
   // pieces. A second way to count, independent of the tail graph, the stored starts and the index order,
   // used by tests.
-  BigInt count_material(const std::array<std::array<int, PieceTypeCount>, 2>& men) const;
+  BigInt count_material(const Material& men) const;
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
 

@@ -22,7 +22,7 @@ struct Options {
   double seconds = 0;
   std::uint64_t seed = 1;
   unsigned threads = 0;
-  std::string model{estimator::DefaultModel};
+  std::string model;  // add_model_option sets the default
   std::string rules = "default";
   std::string checkpoint, json, emit, plot;
 };
