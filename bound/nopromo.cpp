@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -15,10 +16,59 @@ namespace chessrank::bound {
 namespace {
 
 using U128 = Uint128;
-constexpr int Moments = 5;  // the piece factor is a polynomial of degree <= 4 in the light pawn count
+__extension__ typedef __int128 I128;  // signed, for Dot
+// The piece factor is a polynomial in the light pawn count l: of degree <= 6 for the kings (2) and
+// bishops (4) on every free square, <= 4 for the bishops after a pair of adjacent free squares.
+constexpr int Moments = 7;
+constexpr int AdjMoments = 5;
 constexpr int MaxFiles = 8;
+constexpr int MaxRanks = 8;
+constexpr int MaxHeight = MaxRanks - 2;  // ranks a pawn may stand on
 constexpr int Span = 2 * MaxFiles + 1;  // flow values -8..8
 constexpr std::uint8_t Inf = 255;
+
+// Adjacent square pairs by colour: orthogonal neighbours differ in colour, diagonal ones share it.
+enum AdjacentKind { Orthogonal, DiagonalLight, DiagonalDark, AdjacentKinds };
+
+using MomentVec = std::array<U128, Moments>;
+using AdjVec = std::array<U128, AdjMoments>;
+
+// What the DP carries for a set of pawn placements of the files so far, as power sums over the
+// placements of l^k (l: light squares holding a pawn):
+//
+//   field          | sums of                                            | k
+//   ---------------+----------------------------------------------------+------
+//   all            | l^k                                                | 0..6
+//   adjacent[x]    | l^k * (pairs of kind x of free adjacent squares)   | 0..4
+//   free_on[r]     | l^k * [square on rank r + 2 of the last file free] | 0..4
+//
+// free_on lets the next file add the pairs that straddle the two files (docs/bounds.md, "kings").
+struct Weights {
+  MomentVec all{};
+  std::array<AdjVec, AdjacentKinds> adjacent{};
+  std::array<AdjVec, MaxHeight> free_on{};
+};
+
+// Binomial coefficients for the power sums of l = l_before + l_file.
+constexpr std::array<std::array<std::uint64_t, Moments>, Moments> Pascal = [] {
+  std::array<std::array<std::uint64_t, Moments>, Moments> t{};
+  for (std::size_t n = 0; n < Moments; ++n) {
+    t[n][0] = 1;
+    for (std::size_t k = 1; k <= n; ++k) t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+  }
+  return t;
+}();
+
+// Add the power sums of l_a + l_b, over pairs of members of two sets, to out: out[k] += sum over t of
+// C(k, t) a[t] b[k - t], for k < n.
+template <std::size_t N>
+void add_product(std::array<U128, N>& out, const U128* a, const U128* b) {
+  for (std::size_t k = 0; k < N; ++k) {
+    U128 acc = 0;
+    for (std::size_t t = 0; t <= k; ++t) acc += U128(Pascal[std::size_t(k)][std::size_t(t)]) * a[t] * b[k - t];
+    out[k] += acc;
+  }
+}
 
 // Profile: for each flow e (pawns minus used start files on the files so far) and each c (the gap
 // right of the last file is paid), the least cost so far; Inf when unreachable or over the cap.
@@ -76,7 +126,11 @@ int final_cost(const Profile& p) { return std::min<int>(p.at(0, 0), p.at(0, 1));
 struct FileClass {
   int a, b;
   bool crossed, white_home, black_home;
-  std::array<U128, Moments> sums{};  // sum over the class's patterns of light^k
+  MomentVec sums{};                                // sum over the class's patterns of light^k
+  AdjVec vertical{};                               // ... times the free orthogonal pairs inside the file
+  std::array<AdjVec, MaxHeight> free_on{};         // ... times [rank r + 2 free]
+  std::array<AdjVec, MaxRanks> beside{}, slanted{};  // ... times the free squares of this file beside
+                                                     // (same rank) and diagonal to rank R of the last file
 };
 
 // Group the 3^height pawn patterns of one file by what the constraints see; the file's colour pattern
@@ -84,8 +138,10 @@ struct FileClass {
 std::vector<FileClass> file_classes(const NopromoShape& s, int file) {
   const int height = s.ranks - 2;
   std::vector<FileClass> classes;
-  int total = 1;
-  for (int i = 0; i < height; ++i) total *= 3;
+  std::array<int, MaxHeight + 1> pow3{};
+  pow3[0] = 1;
+  for (int i = 0; i < height; ++i) pow3[std::size_t(i + 1)] = pow3[std::size_t(i)] * 3;
+  const int total = pow3[std::size_t(height)];
   for (int code = 0; code < total; ++code) {
     int a = 0, b = 0, light = 0, lowest_white = 99, highest_black = -1, c = code;
     bool white_home = false, black_home = false;
@@ -101,49 +157,132 @@ std::vector<FileClass> file_classes(const NopromoShape& s, int file) {
     auto it = std::find_if(classes.begin(), classes.end(), [&](const FileClass& k) {
       return k.a == a && k.b == b && k.crossed == crossed && k.white_home == white_home && k.black_home == black_home;
     });
-    if (it == classes.end()) it = classes.insert(classes.end(), FileClass{a, b, crossed, white_home, black_home, {}});
+    if (it == classes.end()) {
+      FileClass k{};
+      k.a = a, k.b = b, k.crossed = crossed, k.white_home = white_home, k.black_home = black_home;
+      it = classes.insert(classes.end(), k);
+    }
+    // Free squares of the file by rank 1..ranks (index 0..ranks-1); ranks 1 and `ranks` never hold pawns.
+    std::array<bool, MaxRanks> free{};
+    for (int r = 0; r < s.ranks; ++r)
+      free[std::size_t(r)] = r == 0 || r == s.ranks - 1 || (code / pow3[std::size_t(r - 1)]) % 3 == 0;
+    int vertical = 0;
+    for (int r = 0; r + 1 < s.ranks; ++r) vertical += free[std::size_t(r)] && free[std::size_t(r + 1)];
     U128 pw = 1;
-    for (int k = 0; k < Moments; ++k, pw *= U128(light)) it->sums[std::size_t(k)] += pw;
+    for (int k = 0; k < Moments; ++k, pw *= U128(light)) {
+      const std::size_t i = std::size_t(k);
+      it->sums[i] += pw;
+      if (k >= AdjMoments) continue;
+      it->vertical[i] += pw * U128(vertical);
+      for (int r = 0; r < height; ++r) it->free_on[std::size_t(r)][i] += free[std::size_t(r + 1)] ? pw : 0;
+      for (int r = 0; r < s.ranks; ++r) {
+        it->beside[std::size_t(r)][i] += free[std::size_t(r)] ? pw : 0;
+        const int diagonal = (r > 0 && free[std::size_t(r - 1)]) + (r + 1 < s.ranks && free[std::size_t(r + 1)]);
+        it->slanted[std::size_t(r)][i] += pw * U128(diagonal);
+      }
+    }
   }
   return classes;
 }
 
-// Return the coefficients of fall(x0 - l, kl) * fall(y0 + l, kd) as a polynomial in l.
-std::array<BigInt, Moments> piece_poly(long x0, int kl, long y0, int kd) {
-  std::array<BigInt, Moments> p{};
+// Return the coefficients of fall(x0 - l, kl) * fall(y0 + l, kd) as a polynomial in l. With
+// |x0|, |y0| <= 64 and kl + kd < Moments, each is below 2^42.
+using Poly = std::array<std::int64_t, Moments>;
+Poly piece_poly(long x0, int kl, long y0, int kd) {
+  assert(kl + kd < Moments);
+  Poly p{};
   p[0] = 1;
   auto multiply = [&](long c, long sign) {  // multiply by (c + sign * l)
-    std::array<BigInt, Moments> q{};
-    for (int i = 0; i < Moments; ++i) {
-      q[i] += p[i] * c;
-      if (i + 1 < Moments) q[i + 1] += p[i] * sign;
-    }
-    p = q;
+    for (std::size_t i = Moments - 1; i > 0; --i) p[i] = p[i] * c + p[i - 1] * sign;
+    p[0] *= c;
   };
   for (int i = 0; i < kl; ++i) multiply(x0 - i, -1);
   for (int i = 0; i < kd; ++i) multiply(y0 - i, +1);
   return p;
 }
 
+// Poly sums dotted with power sums, as a signed 192-bit value kept in two halves: the coefficients
+// times the low and the high 64 bits of each power sum (each product below 2^106).
+struct Dot {
+  I128 low = 0, high = 0;
+  template <std::size_t N>
+  void add(const Poly& poly, const std::array<U128, N>& sums, std::int64_t factor = 1) {
+    for (std::size_t k = 0; k < N; ++k) {
+      const I128 c = I128(poly[k]) * factor;
+      low += c * I128(std::uint64_t(sums[k]));
+      high += c * I128(std::uint64_t(sums[k] >> 64));
+    }
+    for (std::size_t k = N; k < Moments; ++k) assert(poly[k] == 0);
+  }
+  BigInt value() const { return (signed_big(high) << 64) + signed_big(low); }
+  static BigInt signed_big(I128 v) {
+    const U128 m = v < 0 ? U128(-(v + 1)) + 1 : U128(v);
+    BigInt r(static_cast<unsigned long>(std::uint64_t(m >> 64)));
+    r <<= 64;
+    r += static_cast<unsigned long>(std::uint64_t(m));
+    return v < 0 ? BigInt(-r) : r;
+  }
+};
+
 // A joint DP state: pawn counts and the Pareto set of (white, black) profile pairs, one pair per
 // choice of yielding sides on the crossed files so far (dominated pairs dropped), as a byte string.
 using Pair = std::pair<Profile, Profile>;
 
-std::string encode(int pw, int pb, std::vector<Pair>& pairs) {
+void encode(int pw, int pb, std::vector<Pair>& pairs, std::string& key) {
   std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
     const int c = std::memcmp(x.first.v.data(), y.first.v.data(), x.first.v.size());
     return c != 0 ? c < 0 : std::memcmp(x.second.v.data(), y.second.v.data(), x.second.v.size()) < 0;
   });
-  std::string key;
-  key.reserve(2 + pairs.size() * Span * 4);
+  key.clear();
   key.push_back(char(pw));
   key.push_back(char(pb));
   for (const Pair& q : pairs) {
     key.append(reinterpret_cast<const char*>(q.first.v.data()), q.first.v.size());
     key.append(reinterpret_cast<const char*>(q.second.v.data()), q.second.v.size());
   }
-  return key;
 }
+
+// The DP states of one file, numbered in order of discovery: an open-addressing table of key hashes
+// (std::unordered_map's separately allocated nodes missed the cache on most of the 1.6 million lookups).
+class StateIds {
+ public:
+  // Return the id of key, adding it when new.
+  std::uint32_t insert(const std::string& key) {
+    if (2 * (keys.size() + 1) > slots_.size()) grow();
+    const std::uint64_t h = std::hash<std::string>{}(key);
+    for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& slot = slots_[i];
+      if (slot.id == 0) {
+        keys.push_back(key);
+        slot = {h, std::uint32_t(keys.size())};
+        return slot.id - 1;
+      }
+      if (slot.hash == h && keys[slot.id - 1] == key) return slot.id - 1;
+    }
+  }
+  void clear() {
+    keys.clear();
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+  }
+  std::vector<std::string> keys;
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint32_t id = 0;  // 1 + index in keys; 0 when empty
+  };
+  void grow() {
+    std::vector<Slot> old(std::max<std::size_t>(1024, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& slot : old) {
+      if (slot.id == 0) continue;
+      std::size_t i = slot.hash & (slots_.size() - 1);
+      while (slots_[i].id != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = slot;
+    }
+  }
+  std::vector<Slot> slots_;
+};
 
 std::vector<Pair> decode(const std::string& key) {
   std::vector<Pair> pairs((key.size() - 2) / (Span * 4));
@@ -156,24 +295,61 @@ std::vector<Pair> decode(const std::string& key) {
   return pairs;
 }
 
-// Drop dead and dominated pairs (and duplicates).
+// Drop dead and dominated pairs (and duplicates), in place (no allocation: it runs on every transition).
 void prune(std::vector<Pair>& pairs) {
-  std::vector<Pair> kept;
-  for (const Pair& q : pairs) {
+  std::size_t kept = 0;  // pairs[0, kept): the pairs kept so far, in their original order
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Pair q = pairs[i];
     if (q.first.dead() || q.second.dead()) continue;
-    bool dominated = false;
-    for (const Pair& k : kept)
-      if (k.first <= q.first && k.second <= q.second) { dominated = true; break; }
-    if (dominated) continue;
-    kept.erase(std::remove_if(kept.begin(), kept.end(),
-                              [&](const Pair& k) { return q.first <= k.first && q.second <= k.second; }),
-               kept.end());
-    kept.push_back(q);
+    const auto dominates = [](const Pair& x, const Pair& y) { return x.first <= y.first && x.second <= y.second; };
+    const auto end = pairs.begin() + std::ptrdiff_t(kept);
+    if (std::any_of(pairs.begin(), end, [&](const Pair& k) { return dominates(k, q); })) continue;
+    kept = std::size_t(std::remove_if(pairs.begin(), end, [&](const Pair& k) { return dominates(q, k); }) - pairs.begin());
+    pairs[kept++] = q;  // kept <= i: q was copied before
   }
-  pairs = std::move(kept);
+  pairs.resize(kept);
 }
 
-using MomentVec = std::array<U128, Moments>;
+// Add w to out (only the field `all` without kings).
+void add(Weights& out, const Weights& w, bool kings) {
+  for (std::size_t k = 0; k < Moments; ++k) out.all[k] += w.all[k];
+  if (!kings) return;
+  for (std::size_t x = 0; x < AdjacentKinds; ++x)
+    for (std::size_t k = 0; k < AdjMoments; ++k) out.adjacent[x][k] += w.adjacent[x][k];
+  for (std::size_t r = 0; r < MaxHeight; ++r)
+    for (std::size_t k = 0; k < AdjMoments; ++k) out.free_on[r][k] += w.free_on[r][k];
+}
+
+// Add to `out` the weights of the placements w extended by the patterns of class k on file `file`.
+// With `kings`, also count the free adjacent pairs the file adds: inside it, and with the last file.
+void extend(Weights& out, const Weights& w, const FileClass& k, int file, const NopromoShape& s, bool kings) {
+  add_product(out.all, w.all.data(), k.sums.data());
+  if (!kings) return;
+  for (std::size_t x = 0; x < AdjacentKinds; ++x) add_product(out.adjacent[x], w.adjacent[x].data(), k.sums.data());
+  add_product(out.adjacent[Orthogonal], w.all.data(), k.vertical.data());
+  const int height = s.ranks - 2;
+  for (std::size_t r = 0; r < std::size_t(height); ++r) add_product(out.free_on[r], w.all.data(), k.free_on[r].data());
+  if (file == 0) return;
+  for (int r = 0; r < s.ranks; ++r) {
+    // The last file's square on rank r: always free on the edge ranks, else as recorded.
+    const bool edge = r == 0 || r == s.ranks - 1;
+    const U128* before = edge ? w.all.data() : w.free_on[std::size_t(r - 1)].data();
+    const bool light = ((file - 1 + r) & 1) != 0;
+    add_product(out.adjacent[Orthogonal], before, k.beside[std::size_t(r)].data());
+    add_product(out.adjacent[light ? DiagonalLight : DiagonalDark], before, k.slanted[std::size_t(r)].data());
+  }
+}
+
+// The weights summed over the pawn placements a class of final DP states admits.
+struct Totals {
+  MomentVec all{};
+  std::array<AdjVec, AdjacentKinds> adjacent{};
+  void add(const Weights& w) {
+    for (std::size_t k = 0; k < Moments; ++k) all[k] += w.all[k];
+    for (std::size_t x = 0; x < AdjacentKinds; ++x)
+      for (std::size_t k = 0; k < AdjMoments; ++k) adjacent[x][k] += w.adjacent[x][k];
+  }
+};
 
 }  // namespace
 
@@ -194,26 +370,36 @@ int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool*
 BigInt nopromo_count(const NopromoShape& shape) {
   const int files = shape.files, men = original_men(shape), maxp = files;
   const bool constrained = shape.file_constraints;
-  static constexpr std::uint64_t Binom[Moments][Moments] = {
-      {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+  const bool kings = shape.kings_apart;
 
-  std::unordered_map<std::string, MomentVec> cur, next;
+  // The DP states of the files so far: keys (see encode) and the weights of their placements.
+  std::vector<std::string> keys;
+  std::vector<Weights> weights(1);
   {
     std::vector<Pair> init{{start_profile(), start_profile()}};
-    MomentVec one{};
-    one[0] = 1;
-    cur[encode(0, 0, init)] = one;
+    keys.emplace_back();
+    encode(0, 0, init, keys.back());
+    weights[0].all[0] = 1;
   }
+  // Each file: find the transitions (source, class) -> next state, then sum the sources of each
+  // (next state, class) and extend that sum once. extend is the costly step: this calls it about 7
+  // times less often on the full board than once per transition.
+  StateIds next;
+  std::vector<std::uint64_t> moves, sorted;  // next state << 40 | class << 32 | source
+  std::vector<Pair> out;
+  std::string key;
   for (int f = 0; f < files; ++f) {
     const std::vector<FileClass> classes = file_classes(shape, f);
     next.clear();
-    for (const auto& [key, m] : cur) {
-      const int pw = key[0], pb = key[1];
-      const std::vector<Pair> pairs = decode(key);
-      for (const FileClass& k : classes) {
+    moves.clear();
+    for (std::size_t from = 0; from < keys.size(); ++from) {
+      const int pw = keys[from][0], pb = keys[from][1];
+      const std::vector<Pair> pairs = decode(keys[from]);
+      for (std::uint32_t c = 0; c < classes.size(); ++c) {
+        const FileClass& k = classes[c];
         const int pw2 = pw + k.a, pb2 = pb + k.b;
         if (pw2 > maxp || pb2 > maxp) continue;
-        std::vector<Pair> out;
+        out.clear();
         if (!constrained) {
           out = pairs;
         } else {
@@ -229,36 +415,48 @@ BigInt nopromo_count(const NopromoShape& shape) {
           prune(out);
           if (out.empty()) continue;
         }
-        MomentVec& nx = next[encode(pw2, pb2, out)];
-        for (int i = 0; i < Moments; ++i) {
-          U128 acc = 0;
-          for (int t = 0; t <= i; ++t) acc += U128(Binom[i][t]) * m[std::size_t(t)] * k.sums[std::size_t(i - t)];
-          nx[std::size_t(i)] += acc;
-        }
+        encode(pw2, pb2, out, key);
+        moves.push_back(std::uint64_t(next.insert(key)) << 40 | std::uint64_t(c) << 32 | from);
       }
     }
-    std::swap(cur, next);
+    assert(keys.size() < (std::size_t(1) << 32) && next.keys.size() < (std::size_t(1) << 24) && classes.size() < 256);
+    // Sort the moves by next state (counting sort), then each state's few moves by class.
+    std::vector<std::uint32_t> start(next.keys.size() + 1, 0);
+    for (const std::uint64_t m : moves) ++start[(m >> 40) + 1];
+    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    sorted.resize(moves.size());
+    for (const std::uint64_t m : moves) sorted[start[m >> 40]++] = m;  // start[i] becomes the end of state i
+    for (std::size_t i = 0, from = 0; i + 1 < start.size(); from = start[i++])
+      std::sort(sorted.begin() + std::ptrdiff_t(from), sorted.begin() + std::ptrdiff_t(start[i]));
+    moves.swap(sorted);
+    std::vector<Weights> reached(next.keys.size());
+    for (std::size_t i = 0; i < moves.size();) {
+      const std::uint64_t group = moves[i] >> 32;
+      Weights sum{};
+      for (; i < moves.size() && moves[i] >> 32 == group; ++i) add(sum, weights[std::uint32_t(moves[i])], kings);
+      extend(reached[group >> 8], sum, classes[group & 0xff], f, shape, kings);
+    }
+    weights.swap(reached);
+    keys.swap(next.keys);
   }
 
-  // agg[pw][pb][nw][nb]: moments of the pawn placements allowed when white has nw men and black nb.
+  // agg[pw][pb][nw][nb]: the weights of the pawn placements allowed when white has nw men and black nb.
   const int np = maxp + 1, nm = men + 1;
-  std::vector<MomentVec> agg(std::size_t(np) * np * nm * nm);
-  auto agg_at = [&](int pw, int pb, int nw, int nb) -> MomentVec& {
+  std::vector<Totals> agg(std::size_t(np) * np * nm * nm);
+  auto agg_at = [&](int pw, int pb, int nw, int nb) -> Totals& {
     return agg[((std::size_t(pw) * np + pb) * nm + nw) * nm + nb];
   };
-  for (const auto& [key, m] : cur) {
-    const int pw = key[0], pb = key[1];
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const int pw = keys[i][0], pb = keys[i][1];
     std::vector<std::pair<int, int>> costs;  // (white cost, black cost) per surviving pair
-    for (const Pair& q : decode(key)) costs.emplace_back(final_cost(q.first), final_cost(q.second));
+    for (const Pair& q : decode(keys[i])) costs.emplace_back(final_cost(q.first), final_cost(q.second));
     for (int nw = 1 + pw; nw <= men; ++nw)
       for (int nb = 1 + pb; nb <= men; ++nb) {
         // White pawns captured at least cost_w black men: cost_w <= men - nb; likewise black.
         const bool ok = !constrained || std::any_of(costs.begin(), costs.end(), [&](const auto& c) {
                           return c.first <= men - nb && c.second <= men - nw;
                         });
-        if (!ok) continue;
-        MomentVec& a = agg_at(pw, pb, nw, nb);
-        for (int k = 0; k < Moments; ++k) a[std::size_t(k)] += m[std::size_t(k)];
+        if (ok) agg_at(pw, pb, nw, nb).add(weights[i]);
       }
   }
 
@@ -288,18 +486,26 @@ BigInt nopromo_count(const NopromoShape& shape) {
               for (int lb = 0; lb <= shape.light_bishops; ++lb)
                 for (int dkb = 0; dkb <= shape.dark_bishops; ++dkb) {
                   const int nw = 1 + cw + lw + dkw + pw, nb = 1 + cb + lb + dkb + pb;
-                  const MomentVec& a = agg_at(pw, pb, nw, nb);
-                  if (a[0] == 0) continue;
+                  const Totals& a = agg_at(pw, pb, nw, nb);
+                  if (a.all[0] == 0) continue;
                   const int kl = lw + lb, kd = dkw + dkb;
-                  const auto poly = piece_poly(light_squares, kl, long(dark_squares) - p, kd);
-                  BigInt bishops = 0;
-                  for (int k = 0; k < Moments; ++k)
-                    if (poly[std::size_t(k)] != 0) addmul_u128(bishops, poly[std::size_t(k)], a[std::size_t(k)]);
-                  // Kings and the other pieces on the squares left: S! / ((S-2-cw-cb)! cw! cb!) * ways.
-                  const int rest = squares - p - kl - kd;
-                  if (rest < 2 + cw + cb) continue;
-                  const BigInt others = BigInt(rest) * (rest - 1) * trinomial(rest - 2, cw, cb);
-                  total += bishops * others * ways[std::size_t(cw)] * ways[std::size_t(cb)];
+                  const long light = light_squares, dark = long(dark_squares) - p;  // free: light - l, dark + l
+                  // Kings first, on two free squares, then the bishops on their colours: ordered king
+                  // pairs of each colour kind, less twice the adjacent unordered pairs of that kind.
+                  Dot dot;
+                  dot.add(piece_poly(light, kl + 2, dark, kd), a.all);
+                  dot.add(piece_poly(light, kl, dark, kd + 2), a.all);
+                  dot.add(piece_poly(light, kl + 1, dark, kd + 1), a.all, 2);
+                  if (kings) {
+                    dot.add(piece_poly(light - 1, kl, dark - 1, kd), a.adjacent[Orthogonal], -2);
+                    dot.add(piece_poly(light - 2, kl, dark, kd), a.adjacent[DiagonalLight], -2);
+                    dot.add(piece_poly(light, kl, dark - 2, kd), a.adjacent[DiagonalDark], -2);
+                  }
+                  // The other pieces on the squares left.
+                  const int rest = squares - p - 2 - kl - kd;
+                  if (rest < cw + cb) continue;
+                  const BigInt others = trinomial(rest, cw, cb);
+                  total += dot.value() * others * ways[std::size_t(cw)] * ways[std::size_t(cb)];
                 }
     }
   return total;

@@ -18,6 +18,7 @@ struct NopromoShape {
   int light_bishops = 1;   // 0 or 1: a bishop that never promoted keeps its square colour
   int dark_bishops = 1;
   bool file_constraints = true;  // pay each side's pawn file changes (min-cost matching) with captures
+  bool kings_apart = true;       // the two kings stand on non-adjacent squares
   // The two refinements below are sound but multiply the DP state (tens of seconds on 8x8), so the
   // default count leaves them out; tests check them on small boards.
   bool crossings = false;        // a crossed file costs its yielding side (needs file_constraints)

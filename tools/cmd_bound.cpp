@@ -27,7 +27,22 @@ struct Options {
   std::string model;
   bool diagrams = false, breakdown = false, json = false;
   bool no_castling = false, no_en_passant = false, white_to_move = false;
+  // nopromo's ingredients (bound/nopromo.h); each option departs from the default count.
+  bool no_file_constraints = false, adjacent_kings = false, crossings = false, home_pawns = false;
+  int exact_costs = bound::NopromoShape{}.exact_costs;
+  bool nopromo_variant = false;  // any of the above given
 };
+
+// Return the nopromo set the options describe.
+bound::NopromoShape nopromo_shape(const Options& o) {
+  bound::NopromoShape s;
+  s.file_constraints = !o.no_file_constraints;
+  s.kings_apart = !o.adjacent_kings;
+  s.crossings = o.crossings;
+  s.home_pawns = o.home_pawns;
+  s.exact_costs = o.exact_costs;
+  return s;
+}
 
 // A row of the overview table. `value` is empty for a quoted approximation (then `quoted` is shown).
 struct Row {
@@ -68,10 +83,10 @@ int overview() {
   rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
   bound::NopromoShape placements;
   placements.file_constraints = false;
-  rows.push_back(computed("nopromo --placements", "2026", "chessrank (bishops by colour only)",
+  rows.push_back(computed("nopromo --no-file-constraints", "2026", "chessrank (bishops by colour, kings apart)",
                           bound::nopromo_count(placements), "exact for our model"));
-  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints)", bound::nopromo_count({}),
-                          "exact for our model"));
+  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)",
+                          bound::nopromo_count({}), "exact for our model"));
   // Print the rows as a table with aligned columns.
   std::vector<std::array<std::string, 7>> cells{{"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
   for (const Row& r : rows)
@@ -100,7 +115,13 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
   std::ostringstream out;
   out << "{\"model\":\"" << model << "\",\"value\":\"" << n << "\",\"log10\":" << fixed(log10_big(n), 6)
       << ",\"log2\":" << fixed(log2_big(n), 6);
-  if (model != "nopromo") {
+  if (model == "nopromo") {
+    const bound::NopromoShape s = nopromo_shape(o);
+    out << ",\"file_constraints\":" << (s.file_constraints ? "true" : "false")
+        << ",\"kings_apart\":" << (s.kings_apart ? "true" : "false")
+        << ",\"crossings\":" << (s.crossings ? "true" : "false")
+        << ",\"home_pawns\":" << (s.home_pawns ? "true" : "false") << ",\"exact_costs\":" << s.exact_costs;
+  } else {
     const bool d = o.diagrams;
     out << ",\"castling\":" << (o.no_castling || d ? "false" : "true")
         << ",\"en_passant\":" << (o.no_en_passant || d ? "false" : "true")
@@ -118,7 +139,8 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
 
 int run(const Options& o) {
   if (o.model.empty()) {
-    if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move) {
+    if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move ||
+        o.nopromo_variant) {
       report_error("", "options need --model (" + bound_models() + ")");
       return ExitUsage;
     }
@@ -156,8 +178,17 @@ int run(const Options& o) {
                        "--white-to-move do not apply");
       return ExitUsage;
     }
-    print_value(o.model, bound::nopromo_count({}), o, parts);
+    if ((o.crossings || o.home_pawns) && o.no_file_constraints) {
+      report_error("", "--crossings and --home-pawns refine the file constraints: drop --no-file-constraints");
+      return ExitUsage;
+    }
+    print_value(o.model, bound::nopromo_count(nopromo_shape(o)), o, parts);
     return ExitOk;
+  }
+  if (o.nopromo_variant) {
+    report_error("", "--no-file-constraints, --adjacent-kings, --crossings, --home-pawns and --exact-costs "
+                     "apply to --model nopromo only");
+    return ExitUsage;
   }
   if (const rank::RankModel* m = rank::find_model(o.model)) {
     if (o.diagrams) {
@@ -197,6 +228,19 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_flag("--no-castling", opt->no_castling, "leave out positions with castling rights");
   cmd.add_flag("--no-en-passant", opt->no_en_passant, "leave out positions with an en passant capture");
   cmd.add_flag("--white-to-move", opt->white_to_move, "count white to move only");
+  const auto nopromo_flag = [&](const char* name, bool& flag, const char* help) {
+    cmd.add_flag(name, flag, help)->each([opt](const std::string&) { opt->nopromo_variant = true; });
+  };
+  nopromo_flag("--no-file-constraints", opt->no_file_constraints,
+               "nopromo: drop the pawn-file budget (pawn file changes paid by captures)");
+  nopromo_flag("--adjacent-kings", opt->adjacent_kings, "nopromo: let the kings stand next to each other");
+  nopromo_flag("--crossings", opt->crossings, "nopromo: charge crossed files too (sound; slow, tens of seconds)");
+  nopromo_flag("--home-pawns", opt->home_pawns, "nopromo: a pawn on its start rank keeps its file (sound; slow)");
+  cmd.add_option("--exact-costs", opt->exact_costs,
+                 "nopromo: track pawn-file costs exactly up to this, as \"more\" above (default 4; larger is "
+                 "tighter and slower)")
+      ->check(CLI::Range(0, 16))
+      ->each([opt](const std::string&) { opt->nopromo_variant = true; });
   cmd.footer(
       "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"

@@ -28,8 +28,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // Print help, the version, or one error line; a command line that does not parse exits with 2.
-    return app.exit(e) == 0 ? ExitOk : ExitUsage;
+    // Print help or the version (CLI11's own output), or one error line: CLI11 would add a second
+    // ("Run with --help ..."). A command line that does not parse exits with 2.
+    if (e.get_exit_code() == 0) return app.exit(e) == 0 ? ExitOk : ExitUsage;
+    std::cerr << "error: " << e.what() << '\n';
+    return ExitUsage;
   }
   try {
     for (auto& [cmd, run] : runners)

@@ -57,6 +57,21 @@ TEST(BoundCli, VariantsAndJson) {
   EXPECT_EQ(n.out, nopromo_count({}).get_str() + "\n");
 }
 
+// nopromo's ingredient options give the counts of the sets they describe.
+TEST(BoundCli, NopromoOptionsVaryTheSet) {
+  NopromoShape adjacent;
+  adjacent.kings_apart = false;
+  const CliRun a = run("--model nopromo --adjacent-kings");
+  EXPECT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, nopromo_count(adjacent).get_str() + "\n");
+  NopromoShape placements;
+  placements.file_constraints = false;
+  const CliRun p = run("--model nopromo --no-file-constraints --json");
+  EXPECT_EQ(p.status, 0) << p.err;
+  EXPECT_NE(p.out.find("\"value\":\"" + nopromo_count(placements).get_str() + "\""), std::string::npos);
+  EXPECT_NE(p.out.find("\"file_constraints\":false,\"kings_apart\":true"), std::string::npos);
+}
+
 // A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists
 // the frames kept, doubled for the black-to-move half, summing to the total.
 TEST(BoundCli, RankingModelVariantsSumTheirFrames) {
@@ -99,7 +114,9 @@ TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
 }
 
 TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
-  for (const char* args : {"--model nosuch", "--model cpr --diagrams", "--model nopromo --breakdown", "--json"}) {
+  for (const char* args : {"--model nosuch", "--model cpr --diagrams", "--model nopromo --breakdown", "--json",
+                           "--model cpr --adjacent-kings", "--crossings", "--model nopromo --exact-costs 17",
+                           "--model nopromo --no-file-constraints --home-pawns", "--no-such-option"}) {
     SCOPED_TRACE(args);
     const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);

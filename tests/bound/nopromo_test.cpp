@@ -100,6 +100,11 @@ long brute_force(const NopromoShape& s) {
   };
   auto accept = [&] {
     if (used[WK] != 1 || used[BK] != 1) return false;
+    if (s.kings_apart) {
+      const auto at = [&](int kind) { return int(std::find(board.begin(), board.end(), kind) - board.begin()); };
+      const int w = at(WK), b = at(BK);
+      if (std::abs(w % s.files - b % s.files) <= 1 && std::abs(w / s.files - b / s.files) <= 1) return false;
+    }
     if (!s.file_constraints) return true;
     int nw = 0, nb = 0;
     for (int k = WK; k < KindCount; ++k) ((k - WK) % 2 == 0 ? nw : nb) += used[k];
@@ -130,8 +135,10 @@ long brute_force(const NopromoShape& s) {
   return total;
 }
 
-NopromoShape small(int files, int ranks, int knights, bool constraints, bool crossings = true, bool home = true) {
+NopromoShape small(int files, int ranks, int knights, bool constraints, bool crossings = true, bool home = true,
+                   bool kings_apart = true) {
   NopromoShape s;
+  s.kings_apart = kings_apart;
   s.files = files;
   s.ranks = ranks;
   s.queens = 0;
@@ -148,9 +155,10 @@ TEST(Nopromo, SmallBoardsMatchEnumeration) {
   const int knights = testing::unless_sanitized(1, 0);
   for (const NopromoShape& s :
        {small(2, 4, knights, true), small(2, 4, knights, false), small(3, 4, 0, true), small(3, 4, 0, true, false, true),
-        small(3, 4, 0, true, true, false), small(3, 4, 0, false), small(2, 5, 0, true), small(3, 3, knights, true)}) {
+        small(3, 4, 0, true, true, false), small(3, 4, 0, false), small(2, 5, 0, true), small(3, 3, knights, true),
+        small(3, 4, 0, true, true, true, false), small(2, 5, 0, false, false, false, false), small(4, 3, 0, true)}) {
     SCOPED_TRACE(std::to_string(s.files) + "x" + std::to_string(s.ranks) + (s.file_constraints ? " files" : "") +
-                 (s.crossings ? " crossings" : "") + (s.home_pawns ? " home" : ""));
+                 (s.crossings ? " crossings" : "") + (s.home_pawns ? " home" : "") + (s.kings_apart ? " kings apart" : ""));
     EXPECT_EQ(nopromo_count(s).get_str(), std::to_string(brute_force(s)));
   }
 }
@@ -221,9 +229,10 @@ TEST(Nopromo, ConstraintsCutSomethingOnSmallBoards) {
   EXPECT_LT(nopromo_count(with), nopromo_count(without));
 }
 
-// Count the full-board placements without pawn-file constraints a second way: by light and dark pawn
-// counts, then bishops by colour, then kings, queens, rooks and knights anywhere else.
-BigInt placements_by_colour() {
+// Count the full-board placements without pawn-file constraints a second way: kings first, by
+// enumerating their squares, then pawns by light and dark squares of ranks 2..7, bishops by colour,
+// and queens, rooks and knights anywhere else.
+BigInt placements_by_colour(bool kings_apart) {
   auto fall = [](long n, int k) {
     BigInt r = 1;
     for (int i = 0; i < k; ++i) r *= n - i;
@@ -238,30 +247,50 @@ BigInt placements_by_colour() {
         for (int i = 2; i <= q + r + n; ++i) f *= i;
         others[std::size_t(q + r + n)] += f / ((r == 2 ? 2 : 1) * (n == 2 ? 2 : 1));
       }
+  // King pairs by the light and dark squares of ranks 2..7 they take, and the light squares in all.
+  std::map<std::array<int, 3>, long> king_pairs;
+  for (int w = 0; w < 64; ++w)
+    for (int b = 0; b < 64; ++b) {
+      const bool adjacent = std::abs(w % 8 - b % 8) <= 1 && std::abs(w / 8 - b / 8) <= 1;
+      if (w == b || (kings_apart && adjacent)) continue;
+      std::array<int, 3> key{};
+      for (int sq : {w, b}) {
+        const bool light = is_light(sq % 8, sq / 8), zone = sq / 8 >= 1 && sq / 8 <= 6;
+        key[0] += zone && light, key[1] += zone && !light, key[2] += light;
+      }
+      ++king_pairs[key];
+    }
   BigInt total = 0;
-  for (int wl = 0; wl <= 8; ++wl)
-    for (int wd = 0; wl + wd <= 8; ++wd)
-      for (int bl = 0; bl <= 8; ++bl)
-        for (int bd = 0; bl + bd <= 8; ++bd) {
-          const BigInt pawns = trinomial(24, wl, bl) * trinomial(24, wd, bd);
-          const long light = 32 - wl - bl, dark = 32 - wd - bd;
-          for (int kl = 0; kl <= 2; ++kl)
-            for (int kd = 0; kd <= 2; ++kd) {
-              const BigInt bishops = fall(light, kl) * fall(dark, kd) * (kl == 1 ? 2 : 1) * (kd == 1 ? 2 : 1);
-              const long rest = light + dark - kl - kd;
-              for (int cw = 0; cw <= 5; ++cw)
-                for (int cb = 0; cb <= 5; ++cb)
-                  total += pawns * bishops * fall(rest, 2) * trinomial(int(rest) - 2, cw, cb) * others[std::size_t(cw)] *
-                           others[std::size_t(cb)];
-            }
-        }
+  for (const auto& [key, pairs] : king_pairs) {
+    const int zone_light = 24 - key[0], zone_dark = 24 - key[1];
+    for (int wl = 0; wl <= 8; ++wl)
+      for (int wd = 0; wl + wd <= 8; ++wd)
+        for (int bl = 0; bl <= 8; ++bl)
+          for (int bd = 0; bl + bd <= 8; ++bd) {
+            const BigInt pawns = trinomial(zone_light, wl, bl) * trinomial(zone_dark, wd, bd);
+            if (pawns == 0) continue;
+            const long light = 32 - key[2] - wl - bl, dark = 32 - (2 - key[2]) - wd - bd;
+            for (int kl = 0; kl <= 2; ++kl)
+              for (int kd = 0; kd <= 2; ++kd) {
+                const BigInt bishops = fall(light, kl) * fall(dark, kd) * (kl == 1 ? 2 : 1) * (kd == 1 ? 2 : 1);
+                const long rest = light + dark - kl - kd;
+                for (int cw = 0; cw <= 5; ++cw)
+                  for (int cb = 0; cb <= 5; ++cb)
+                    total += pairs * pawns * bishops * trinomial(int(rest), cw, cb) * others[std::size_t(cw)] *
+                             others[std::size_t(cb)];
+              }
+          }
+  }
   return total;
 }
 
 TEST(Nopromo, FullBoardPlacementsAgreeWithAColourCount) {
-  NopromoShape s;
-  s.file_constraints = false;
-  EXPECT_EQ(nopromo_count(s), placements_by_colour());
+  for (const bool kings_apart : {false, true}) {
+    NopromoShape s;
+    s.file_constraints = false;
+    s.kings_apart = kings_apart;
+    EXPECT_EQ(nopromo_count(s), placements_by_colour(kings_apart)) << "kings apart: " << kings_apart;
+  }
 }
 
 TEST(Nopromo, FullBoardBoundBeatsTheSimplerCounts) {
