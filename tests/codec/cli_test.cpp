@@ -3,9 +3,6 @@
 
 #include "tests/support/cli.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +16,7 @@
 #include "codec/text_codes.h"
 #include "core/fen.h"
 #include "tests/support/corpus.h"
+#include "tests/support/temp_dir.h"
 
 namespace chessrank::codec {
 namespace {
@@ -30,11 +28,6 @@ using CliRun = testing::CliResult;
 // Run the CLI with a shell-syntax argument string.
 CliRun run(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli_shell(args, stdin_text); }
 
-fs::path temp_file(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("chessrank_codec_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
 
 const char* Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -76,7 +69,8 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
 
 // Items come from the arguments or from --input, never both: neither is silently ignored.
 TEST(CodecCli, ArgumentsAndInputFileExcludeEachOther) {
-  const fs::path file = temp_file("one.fen");
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path file = dir.file("one.fen");
   std::ofstream(file) << Start << "\n";
   for (const char* command : {"encode", "decode"}) {
     const CliRun both = run(std::string(command) + " --input " + file.string() + " '" + Start + "'");
@@ -90,7 +84,8 @@ TEST(CodecCli, ArgumentsAndInputFileExcludeEachOther) {
 }
 
 TEST(CodecCli, RawDecodeReportsTruncatedRecord) {
-  const fs::path raw = temp_file("trunc.raw");
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path raw = dir.file("trunc.raw");
   {
     const Slot26Code c = *encode_slot26(Position::start());
     std::ofstream out(raw, std::ios::binary);
@@ -105,7 +100,8 @@ TEST(CodecCli, RawDecodeReportsTruncatedRecord) {
 
 TEST(CodecCli, ConvertRoundTripsAFileInOrder) {
   const std::vector<Position> corpus = testing::random_game_corpus(20000, 99);
-  const fs::path fens = temp_file("in.fen"), raw = temp_file("out.raw"), back = temp_file("back.fen");
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path fens = dir.file("in.fen"), raw = dir.file("out.raw"), back = dir.file("back.fen");
   std::string text;
   std::size_t bad_line = 0;
   {
@@ -138,7 +134,8 @@ TEST(CodecCli, ConvertRoundTripsAFileInOrder) {
 }
 
 TEST(CodecCli, ConvertStrictStopsAtFirstError) {
-  const fs::path fens = temp_file("strict.fen"), raw = temp_file("strict.raw");
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path fens = dir.file("strict.fen"), raw = dir.file("strict.raw");
   std::ofstream(fens) << Start << "\n" << Start << "\nbad\n" << Start << "\n";
   const CliRun enc = run("convert --strict " + fens.string() + " " + raw.string());
   EXPECT_EQ(enc.status, 1);

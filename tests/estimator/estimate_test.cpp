@@ -9,12 +9,11 @@
 #include <fstream>
 #include <sstream>
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
+#include "tests/support/temp_dir.h"
 
 namespace chessrank::estimator {
 namespace {
@@ -154,10 +153,9 @@ std::string slurp(const std::string& path) {
 }
 
 TEST(Estimate, CheckpointResumeGivesTheSameResult) {
-  const auto dir = std::filesystem::temp_directory_path() / ("chessrank-estimate-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string cp = (dir / "run.checkpoint").string();
-  const std::string emit_full = (dir / "full.txt").string(), emit_split = (dir / "split.txt").string();
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string();
+  const std::string emit_full = dir.file("full.txt").string(), emit_split = dir.file("split.txt").string();
 
   EstimateOptions full = options(30000, 2);
   full.emit = emit_full;
@@ -203,7 +201,6 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   wrong.seed = 99;
   wrong.checkpoint = cp;
   EXPECT_FALSE(run_estimate(model(), wrong).ok());
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Estimate, TimedRunStopsAtChunkBoundary) {
