@@ -1,8 +1,12 @@
 #include "rank/v1_model.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
+#include <future>
+#include <iterator>
 #include <map>
+#include <thread>
 #include <tuple>
 
 #include "core/fen.h"
@@ -502,23 +506,35 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
 }
 
 std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() const {
-  const auto without = [](auto&& change) {
-    Relaxation r;
-    change(r);
-    return V1Model(r).size();
+  using Change = void (*)(Relaxation&);
+  static const std::pair<const char*, Change> cases[] = {
+      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
+      {"promotions need captures (constraint 4)", [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
+      {"kings not adjacent (constraint 5)", [](Relaxation& r) { r.kings_apart = false; }},
+      {"no pawn check (constraint 6)", [](Relaxation& r) { r.pawn_check = false; }},
+      {"no knight check (constraint 6)", [](Relaxation& r) { r.knight_check = false; }},
+      {"no queen next to the king (constraint 7)", [](Relaxation& r) { r.queen_next = false; }},
+      {"all of 5-7 (the cpr model)",
+       [](Relaxation& r) { r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false; }},
   };
-  return {
-      {"opposed files (constraint 4, second part)", without([](Relaxation& r) { r.opposed_files = false; })},
-      {"promotions need captures (constraint 4)",
-       without([](Relaxation& r) { r.capture_accounting = r.opposed_files = false; })},
-      {"kings not adjacent (constraint 5)", without([](Relaxation& r) { r.kings_apart = false; })},
-      {"no pawn check (constraint 6)", without([](Relaxation& r) { r.pawn_check = false; })},
-      {"no knight check (constraint 6)", without([](Relaxation& r) { r.knight_check = false; })},
-      {"no queen next to the king (constraint 7)", without([](Relaxation& r) { r.queen_next = false; })},
-      {"all of 5-7 (the cpr model)", without([](Relaxation& r) {
-         r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false;
-       })},
+  constexpr std::size_t Cases = std::size(cases);
+  // Each relaxed model builds tables of its own (about 0.4 s): build them on every core. The shared
+  // pawn-table caches lock; a failure in a worker comes back through its future.
+  std::vector<std::pair<std::string, BigInt>> out(Cases);
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < Cases;) {
+      Relaxation r;
+      cases[i].second(r);
+      out[i] = {cases[i].first, V1Model(r).size()};
+    }
   };
+  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, Cases);
+  std::vector<std::future<void>> helpers;
+  for (std::size_t t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, work));
+  work();
+  for (auto& h : helpers) h.get();
+  return out;
 }
 
 Result<UInt192> V1Model::rank_fast(const Position& input) const {
