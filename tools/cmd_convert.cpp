@@ -257,7 +257,8 @@ const bool registered = register_command(
        cmd.add_option("--model", opt->model, "Ranking model of the rank format (default: the default model)");
        cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");
        cmd.add_flag("--strict", opt->strict, "Stop at the first bad line or record");
-       cmd.add_option("--threads", opt->threads, "Worker threads (default: all cores)");
+       cmd.add_option("--threads", opt->threads, "Worker threads (default and 0: all cores)")
+           ->check(whole_number(0, 1024));
        return [opt] { return run_convert(*opt); };
      }});
 

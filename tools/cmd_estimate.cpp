@@ -18,7 +18,7 @@ namespace chessrank::cli {
 namespace {
 
 struct Options {
-  std::uint64_t samples = 0;
+  std::uint64_t samples = 1000000;  // unless --time is given
   double seconds = 0;
   std::uint64_t seed = 1;
   unsigned threads = 0;
@@ -75,10 +75,12 @@ bool write_file(const std::string& path, const std::string& text) {
 
 std::function<int()> setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  auto samples = cmd.add_option("--samples", o->samples, "number of samples (default 1000000)");
-  cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples);
-  cmd.add_option("--seed", o->seed, "random seed (default 1)");
-  cmd.add_option("--threads", o->threads, "worker threads (default: all cores); never changes the result");
+  auto samples = cmd.add_option("--samples", o->samples, "number of samples, at least 1 (default 1000000)")
+                     ->check(whole_number(1));
+  cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples)->check(positive_number());
+  cmd.add_option("--seed", o->seed, "random seed (default 1)")->check(whole_number());
+  cmd.add_option("--threads", o->threads, "worker threads (default and 0: all cores); never changes the result")
+      ->check(whole_number(0, 1024));
   add_model_option(cmd, o->model, "ranking model to sample", estimator::DefaultModel);
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
@@ -94,9 +96,8 @@ std::function<int()> setup(CLI::App& cmd) {
   return [o] {
     const rank::RankModel* model = rank::find_model(o->model);  // add_model_option checked the name
     estimator::EstimateOptions options;
-    options.samples = o->samples;
     options.seconds = o->seconds;
-    if (!options.samples && options.seconds <= 0) options.samples = 1000000;
+    options.samples = options.seconds > 0 ? 0 : o->samples;  // 0: run for the time given
     options.seed = o->seed;
     options.threads = o->threads;
     options.rules = *estimator::parse_rule_set(o->rules);

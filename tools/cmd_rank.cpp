@@ -141,7 +141,9 @@ const bool sample_registered = register_command({"sample", "Draw uniform random 
   auto seed = std::make_shared<std::uint64_t>(1);
   add_model_option(cmd, *model);
   cmd.add_option("--count", *count, "number of positions")->check(CLI::Range(0LL, 1000000000000LL))->capture_default_str();
-  cmd.add_option("--seed", *seed, "random seed (pcg64)")->capture_default_str();
+  cmd.add_option("--seed", *seed, "random seed (pcg64)")
+      ->check(whole_number())
+      ->capture_default_str();
   return std::function<int()>([=] { return run_sample(*model, *count, *seed); });
 }});
 

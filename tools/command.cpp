@@ -1,5 +1,8 @@
 #include "tools/command.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace chessrank::cli {
@@ -18,5 +21,30 @@ bool register_command(CommandInfo info) {
 }
 
 const std::vector<CommandInfo>& registered_commands() { return registry(); }
+
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+  const std::string top = max == UINT64_MAX ? "2^64 - 1" : std::to_string(max);
+  return CLI::Validator(
+      [min, max, top](std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        errno = 0;
+        const unsigned long long v = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+        if (!digits || errno == ERANGE || v < min || v > max)
+          return "'" + text + "' is not a whole number from " + std::to_string(min) + " to " + top;
+        return "";
+      },
+      std::to_string(min) + ".." + top);
+}
+
+CLI::Validator positive_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !std::isfinite(v) || v <= 0) return "'" + text + "' is not a number above 0";
+        return "";
+      },
+      "NUMBER>0");
+}
 
 }  // namespace chessrank::cli

@@ -3,6 +3,7 @@
 // run once they are parsed; main() builds the CLI11 app from the registry.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -23,6 +24,13 @@ struct CommandInfo {
 // Register a subcommand; returns true so it can initialise a static.
 bool register_command(CommandInfo info);
 const std::vector<CommandInfo>& registered_commands();
+
+// CLI11 checks with a plain message. CLI11 reads "-1" into an unsigned option as 2^64 - 1, and its
+// PositiveNumber check names a range up to DBL_MAX; these accept digits only.
+// A whole number from min to max.
+CLI::Validator whole_number(std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
+// A finite number above 0.
+CLI::Validator positive_number();
 
 // Exit codes shared by all commands.
 constexpr int ExitOk = 0;

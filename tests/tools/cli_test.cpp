@@ -148,12 +148,31 @@ TEST(CliCheck, FlagsIllegalPositionsAndErrors) {
   EXPECT_EQ(r.err, "error: line 3: FEN field 2 (side to move): 'x' is not w or b\n");
 }
 
-TEST(Cli, BadOptionFailsWithAMessage) {
-  const Outcome r = run_cli({"replay", "--no-such-option"});
-  EXPECT_NE(r.status, 0);  // main() passes CLI11's own code through (109 here), not ExitUsage
-  EXPECT_NE(r.err.find("--no-such-option"), std::string::npos);
-  EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err, "");
+// A command line that does not parse: one error line naming the option, status 2, nothing run. Numbers
+// with a sign or out of range are refused, not read modulo 2^64 (CLI11 alone reads "-1" as 2^64 - 1).
+TEST(Cli, BadOptionFailsWithOneLine) {
+  const std::vector<std::vector<std::string>> lines = {
+      {"replay", "--no-such-option"},
+      {"estimate", "--samples", "0"},
+      {"estimate", "--samples", "-3"},
+      {"estimate", "--samples", "10", "--seed", "-1"},
+      {"estimate", "--samples", "10", "--threads", "-2"},
+      {"estimate", "--time", "-1"},
+      {"sample", "--count", "1", "--seed", "-1"},
+      {"sample", "--count", "1", "--seed", "18446744073709551616"},
+      {"convert", "--threads", "-1", "in", "out"},
+  };
+  for (const auto& args : lines) {
+    const Outcome r = run_cli(args);
+    SCOPED_TRACE(args[1] + " " + args[2]);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+  EXPECT_NE(run_cli({"replay", "--no-such-option"}).err.find("--no-such-option"), std::string::npos);
+  const Outcome top = run_cli({"sample", "--count", "1", "--seed", "18446744073709551615"});
+  EXPECT_EQ(top.status, 0) << top.err;
 }
 
 }  // namespace
