@@ -234,7 +234,9 @@ std::function<int()> setup(CLI::App& cmd) {
   nopromo_flag("--no-file-constraints", opt->no_file_constraints,
                "nopromo: drop the pawn-file budget (pawn file changes paid by captures)");
   nopromo_flag("--adjacent-kings", opt->adjacent_kings, "nopromo: let the kings stand next to each other");
-  nopromo_flag("--crossings", opt->crossings, "nopromo: charge crossed files too (sound; slow, tens of seconds)");
+  nopromo_flag("--crossings", opt->crossings,
+               "nopromo: charge crossed files too (sound but slow: with --home-pawns and --exact-costs 3, 34 s "
+               "and 1.1 GB; more above)");
   nopromo_flag("--home-pawns", opt->home_pawns, "nopromo: a pawn on its start rank keeps its file (sound; slow)");
   cmd.add_option("--exact-costs", opt->exact_costs,
                  "nopromo: track pawn-file costs exactly up to this, as \"more\" above (default 4; larger is "

@@ -28,7 +28,6 @@ using CliRun = testing::CliResult;
 // Run the CLI with a shell-syntax argument string.
 CliRun run(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli_shell(args, stdin_text); }
 
-
 const char* Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 TEST(CodecCli, EncodeMatchesLibraryAndDecodeInverts) {
