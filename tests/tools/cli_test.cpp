@@ -164,7 +164,9 @@ TEST(Cli, BadOptionFailsWithOneLine) {
   };
   for (const auto& args : lines) {
     const Outcome r = run_cli(args);
-    SCOPED_TRACE(args[1] + " " + args[2]);
+    std::string line;
+    for (const std::string& a : args) line += a + " ";
+    SCOPED_TRACE(line);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
