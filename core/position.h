@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "core/bitboard.h"
@@ -58,6 +59,7 @@ class Position {
     for (int p = WhitePawn; p <= BlackKing; ++p) {
       const Piece pc = Piece(p);
       if (type_of(pc) == NoPieceType || type_of(pc) > King) continue;
+      assert(!(by_piece[p] & (by_color_[White] | by_color_[Black])));  // disjoint: the planes rely on it
       by_type_[type_of(pc)] |= by_piece[p];
       by_color_[color_of(pc)] |= by_piece[p];
     }

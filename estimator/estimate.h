@@ -21,9 +21,9 @@
 namespace chessrank::estimator {
 
 // The model `chessrank estimate` samples unless told otherwise. Not rank::DefaultModel (v1): cpr unranks
-// faster (1.1 M samples/s per core with the checks, against 0.67 M/s for v1), so it meets the sample-rate
-// target, although each v1 sample is worth more (twice the pass rate): per CPU second v1's interval is about
-// 10% narrower (docs/estimator.md). --model v1 chooses it.
+// faster, so it meets the sample-rate target (figures in docs/performance.md), although each v1 sample is
+// worth more (twice the pass rate): per CPU second v1's interval is narrower (docs/estimator.md).
+// --model v1 chooses it.
 inline constexpr std::string_view DefaultModel = "cpr";
 
 struct EstimateOptions {
