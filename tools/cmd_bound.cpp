@@ -3,6 +3,7 @@
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
 #include <array>
+#include <future>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -66,6 +67,8 @@ Row quoted(std::string name, std::string year, std::string author, std::string t
 std::string bound_models() { return "seed2006, tromp2021, " + model_list() + " or nopromo"; }
 
 int overview() {
+  // The no-promotion count (about 0.6 s) runs beside the rows above it, whose v1 model takes 0.8 s to build.
+  std::future<BigInt> nopromo = std::async(std::launch::async, [] { return bound::nopromo_count({}); });
   std::vector<Row> rows;
   rows.push_back(quoted("Chinchalkar", "1996", "Chinchalkar", "1.77894e46", 46.25016));
   rows.push_back(quoted("Entriken (diagrams)", "2006", "Entriken", "2.39375e49", 49.37908));
@@ -85,8 +88,8 @@ int overview() {
   placements.file_constraints = false;
   rows.push_back(computed("nopromo --no-file-constraints", "2026", "chessrank (bishops by colour, kings apart)",
                           bound::nopromo_count(placements), "exact for our model"));
-  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)",
-                          bound::nopromo_count({}), "exact for our model"));
+  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)", nopromo.get(),
+                          "exact for our model"));
   // Print the rows as a table with aligned columns.
   std::vector<std::array<std::string, 7>> cells{{"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
   for (const Row& r : rows)
