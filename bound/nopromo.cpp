@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "bound/army.h"
@@ -214,13 +213,13 @@ struct Dot {
     }
     for (std::size_t k = N; k < Moments; ++k) assert(poly[k] == 0);
   }
-  BigInt value() const { return (signed_big(high) << 64) + signed_big(low); }
-  static BigInt signed_big(I128 v) {
-    const U128 m = v < 0 ? U128(-(v + 1)) + 1 : U128(v);
-    BigInt r(static_cast<unsigned long>(std::uint64_t(m >> 64)));
-    r <<= 64;
-    r += static_cast<unsigned long>(std::uint64_t(m));
-    return v < 0 ? BigInt(-r) : r;
+  BigInt value() const {
+    BigInt r = 0;
+    for (const I128 v : {high, low}) {
+      r <<= 64;
+      addmul_u128(r, v < 0 ? -1 : 1, v < 0 ? U128(-(v + 1)) + 1 : U128(v));  // |v|, also for the least I128
+    }
+    return r;
   }
 };
 
@@ -368,6 +367,7 @@ int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool*
 }
 
 BigInt nopromo_count(const NopromoShape& shape) {
+  assert(shape.files >= 1 && shape.files <= MaxFiles && shape.ranks >= 3 && shape.ranks <= MaxRanks);
   const int files = shape.files, men = original_men(shape), maxp = files;
   const bool constrained = shape.file_constraints;
   const bool kings = shape.kings_apart;
@@ -494,8 +494,9 @@ BigInt nopromo_count(const NopromoShape& shape) {
                 for (int dkb = 0; dkb <= shape.dark_bishops; ++dkb) {
                   const int nw = 1 + cw + lw + dkw + pw, nb = 1 + cb + lb + dkb + pb;
                   const Totals& a = agg_at(pw, pb, nw, nb);
-                  if (a.all[0] == 0) continue;
                   const int kl = lw + lb, kd = dkw + dkb;
+                  const int rest = squares - p - 2 - kl - kd;  // for the other pieces, after kings and bishops
+                  if (a.all[0] == 0 || rest < cw + cb) continue;
                   const long light = light_squares, dark = long(dark_squares) - p;  // free: light - l, dark + l
                   // Kings first, on two free squares, then the bishops on their colours: ordered king
                   // pairs of each colour kind, less twice the adjacent unordered pairs of that kind.
@@ -509,8 +510,6 @@ BigInt nopromo_count(const NopromoShape& shape) {
                     dot.add(piece_poly(light, kl, dark - 2, kd), a.adjacent[DiagonalDark], -2);
                   }
                   // The other pieces on the squares left.
-                  const int rest = squares - p - 2 - kl - kd;
-                  if (rest < cw + cb) continue;
                   const BigInt others = trinomial(rest, cw, cb);
                   total += dot.value() * others * ways[std::size_t(cw)] * ways[std::size_t(cb)];
                 }

@@ -11,7 +11,7 @@ namespace chessrank::bound {
 // enumeration and so that the documentation can show what each constraint saves.
 struct NopromoShape {
   int files = 8;           // pawns per side = files; files <= 8
-  int ranks = 8;           // pawns stand on the ranks 2..ranks-1
+  int ranks = 8;           // pawns stand on the ranks 2..ranks-1; 3 <= ranks <= 8
   int queens = 1;          // per side
   int rooks = 2;
   int knights = 2;

@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // Print help or the version (CLI11's own output), or one error line: CLI11 would add a second
     // ("Run with --help ..."). A command line that does not parse exits with 2.
-    if (e.get_exit_code() == 0) return app.exit(e) == 0 ? ExitOk : ExitUsage;
+    if (e.get_exit_code() == 0) {
+      app.exit(e);
+      return ExitOk;
+    }
     std::cerr << "error: " << e.what() << '\n';
     return ExitUsage;
   }
