@@ -77,7 +77,9 @@ std::function<int()> setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
   auto samples = cmd.add_option("--samples", o->samples, "number of samples, at least 1 (default 1000000)")
                      ->check(whole_number(1));
-  cmd.add_option("--time", o->seconds, "sample for this many seconds instead")->excludes(samples)->check(positive_number());
+  cmd.add_option("--time", o->seconds, "sample for this many seconds instead")
+      ->excludes(samples)
+      ->check(positive_number());
   cmd.add_option("--seed", o->seed, "random seed (default 1)")->check(whole_number());
   cmd.add_option("--threads", o->threads, "worker threads (default and 0: all cores); never changes the result")
       ->check(whole_number(0, 1024));

@@ -26,8 +26,8 @@ bool register_command(CommandInfo info);
 const std::vector<CommandInfo>& registered_commands();
 
 // CLI11 checks with a plain message. CLI11 reads "-1" into an unsigned option as 2^64 - 1, and its
-// PositiveNumber check names a range up to DBL_MAX; these accept digits only.
-// A whole number from min to max.
+// PositiveNumber check names a range up to DBL_MAX.
+// A whole number from min to max, in digits only (no sign).
 CLI::Validator whole_number(std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
 // A finite number above 0.
 CLI::Validator positive_number();
