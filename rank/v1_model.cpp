@@ -133,29 +133,21 @@ struct V1Model::KingFrame {
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
   std::array<UInt192, Blocks + 1> cumulative{};
-  // The fast path: its first entry in V1Model::sub_runs_ (-1: none), and where the search keys of
-  // `cumulative` begin in V1Model::block_keys_, with their shift.
+  // The fast path: its first entry in V1Model::sub_runs_ (-1: none).
   std::int32_t fast = -1;
-  std::uint32_t keys = 0;
-  std::uint8_t key_shift = 0;
 };
 
-// A level-5 sub-block of the fast path: its start within its level-4 block, its pawn placements, and
-// where the run of its front's (queens, knights) blocks begins in fast_pairs_ (with that run's key shift).
-// A block's sub-blocks are adjacent and end with a sentinel (start = the block's size, t1 = NoTrack);
-// sub_keys_ holds their search keys.
+// A level-5 sub-block of the fast path (frame 0): its start within the frame, its black king and level-4
+// block, its pawn placements, and where the run of its front's (queens, knights) blocks begins in
+// fast_pairs_ (with that run's key shift). A block's sub-blocks are adjacent and end with a sentinel
+// (start = the block's end, t1 = NoTrack), so that starts never decrease along subs_.
 struct V1Model::SubBlock {
   static constexpr std::uint8_t NoTrack = 0xFF;
   UInt192 start;
   std::uint64_t pawns = 0;
-  std::uint8_t t1 = NoTrack, t2 = NoTrack, shift = 0;
+  std::uint8_t t1 = NoTrack, t2 = NoTrack, shift = 0, king = 0;
+  std::uint16_t block = 0;
   std::uint32_t pairs = 0;
-};
-
-// The sub-blocks of one level-4 block of the fast path: the first in subs_ and sub_keys_, and the key shift.
-struct V1Model::SubRun {
-  std::uint32_t first;
-  std::uint8_t shift;
 };
 
 std::string_view V1Model::description() const {
@@ -289,34 +281,30 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of
       // its sub-blocks, which rank and unrank would otherwise sum (the fast path).
       const bool fast = i == 0 && relaxation_.strict();
-      if (fast) kf.fast = std::int32_t(sub_runs_.size());
+      const std::size_t runs_before = sub_runs_.size(), subs_before = subs_.size();
+      if (fast) kf.fast = std::int32_t(runs_before);
       UInt192 block_acc;
       for (int blk = 0; blk < Blocks; ++blk) {
         kf.cumulative[blk] = block_acc;
         Front& front = fronts_[kf.front_family * Blocks + blk];
-        const std::size_t first = subs_.size();
+        if (fast) sub_runs_.push_back(std::uint32_t(subs_.size()));
+        const UInt192 block_start = acc + block_acc;  // within the frame
         UInt192 sub_acc;
         for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-          if (fast) subs_.push_back({sub_acc, p, std::uint8_t(t1), std::uint8_t(t2)});
+          if (fast)
+            subs_.push_back({block_start + sub_acc, p, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(k),
+                             std::uint16_t(blk)});
           sub_acc += count_front(front, a0 - t1, b0 - t2) * p;
           return false;
         });
-        if (fast) {
-          subs_.push_back({sub_acc});
-          const int shift = key_shift(sub_acc);
-          sub_runs_.push_back({std::uint32_t(first), std::uint8_t(shift)});
-          for (std::size_t s = first; s + 1 < subs_.size(); ++s) sub_keys_.push_back(search_key(subs_[s].start, shift));
-          sub_keys_.push_back(EndKey);
-        }
+        if (fast) subs_.push_back({block_start + sub_acc});
         block_acc += sub_acc;
       }
       kf.cumulative[Blocks] = block_acc;
-      if (fast) {
-        kf.keys = std::uint32_t(block_keys_.size());
-        kf.key_shift = std::uint8_t(key_shift(block_acc));
-        for (const UInt192& start : kf.cumulative) block_keys_.push_back(search_key(start, kf.key_shift));
+      if (block_acc == UInt192()) {
+        sub_runs_.resize(runs_before), subs_.resize(subs_before);
+        continue;
       }
-      if (block_acc == UInt192()) continue;
       f.king[k] = std::int32_t(king_frames_.size());
       shared.emplace(key, f.king[k]);
       king_frames_.push_back(kf);
@@ -334,10 +322,11 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
       for (int blk = 0; blk < Blocks; ++blk) {
         const Front& front = fronts_[kf.front_family * Blocks + blk];
-        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].first]; sub->t1 != SubBlock::NoTrack; ++sub)
+        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]]; sub->t1 != SubBlock::NoTrack; ++sub)
           sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]), sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
       }
     }
+    build_jump_table();
   }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   half_ = frame_offset_[Frames];
@@ -468,6 +457,31 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
     }
 }
 
+void V1Model::build_jump_table() {
+  // Buckets of 2^jump_shift_ indices, about 2^JumpBits of them over frame 0 (4 MB); bucket b's entry is the
+  // last sub-block starting in a bucket before b. A uniform index mostly lands in a bucket that no
+  // sub-block boundary crosses, where the entry is the answer: one lookup instead of three searches.
+  constexpr int JumpBits = 20;
+  const UInt192& total = frames_[0].total;
+  jump_shift_ = std::max(0, total.bit_width() - JumpBits);
+  const std::uint64_t buckets = (total - UInt192(1)).bits_from(jump_shift_) + 1;
+  jump_.resize(buckets + 1);
+  std::size_t s = 0;
+  for (std::uint64_t b = 0; b <= buckets; ++b) {
+    while (s + 1 < subs_.size() && subs_[s + 1].start.bits_from(jump_shift_) < b) ++s;
+    jump_[b] = std::uint32_t(s);
+  }
+}
+
+const V1Model::SubBlock& V1Model::find_sub(UInt192& r) const {
+  const std::uint64_t bucket = r.bits_from(jump_shift_);
+  std::uint32_t s = jump_[bucket];
+  for (const std::uint32_t last = jump_[bucket + 1]; s < last && !(r < subs_[s + 1].start);) ++s;
+  const SubBlock& sub = subs_[s];
+  r -= sub.start;
+  return sub;
+}
+
 const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {
   const FastPair* run = &fast_pairs_[first];
   const FastPair& p = run[find_block_scan(&fast_keys_[first], shift, r, [&](std::size_t i) { return run[i].start; })];
@@ -552,15 +566,16 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-  UInt192 index = frame_offset_[n.frame] + f.cumulative[king] + kf.cumulative[blk];
+  UInt192 index = frame_offset_[n.frame];
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].first];
+    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
       assert(sub->t1 != SubBlock::NoTrack);
       ++sub;
     }
     index += sub->start;
   } else {
+    index += f.cumulative[king] + kf.cumulative[blk];
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
       if (t1 == c.tracked1 && t2 == c.tracked2) return true;
       index += pieces(front, a0 - t1, b0 - t2) * p;
@@ -586,29 +601,36 @@ Position V1Model::unrank_fast(UInt192 index) const {
                     : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame];
   index -= frame_offset_[frame];
-  const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
-  index -= f.cumulative[k];
+  // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
+  // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
+  const SubBlock* fast_sub = frame == 0 && !jump_.empty() ? &find_sub(index) : nullptr;
+  int k = 0;
+  if (fast_sub) {
+    k = fast_sub->king;
+  } else {
+    k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
+    index -= f.cumulative[k];
+  }
   const KingFrame& kf = king_frames_[f.king[k]];
   const Square king = Square(k);
-  const int blk = kf.fast >= 0 ? int(find_block(&block_keys_[kf.keys], Blocks + 1, kf.key_shift, index,
-                                                 [&](std::size_t i) { return kf.cumulative[i]; }))
-                                : int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) -
-                                      kf.cumulative.begin()) - 1;
-  index -= kf.cumulative[blk];
+  int blk = 0;
+  if (fast_sub) {
+    blk = fast_sub->block;
+  } else {
+    blk = int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) - kf.cumulative.begin()) - 1;
+    index -= kf.cumulative[blk];
+  }
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
-  const SubBlock* fast_sub = nullptr;  // frame 0: the sub-block, which knows its run of front blocks
-  if (kf.fast >= 0) {
-    // The last sub-block starting at or before index.
-    const SubRun& run = sub_runs_[kf.fast + blk];
-    const SubBlock* sub = &subs_[run.first];
-    sub += find_block_scan(&sub_keys_[run.first], run.shift, index, [&](std::size_t i) { return sub[i].start; });
-    index -= sub->start;
-    pawn_count = sub->pawns;
-    c.tracked1 = sub->t1, c.tracked2 = sub->t2;
-    fast_sub = sub;
+  if (fast_sub) {
+    pawn_count = fast_sub->pawns;
+    c.tracked1 = fast_sub->t1, c.tracked2 = fast_sub->t2;
+    // The front's run is read after the pawns are placed: start loading it now.
+    __builtin_prefetch(&fast_keys_[fast_sub->pairs]);
+    __builtin_prefetch(&fast_pairs_[fast_sub->pairs]);
+    __builtin_prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
   } else {
     const Front& front = fronts_[kf.front_family * Blocks + blk];
     const int a0 = popcount(kf.knight), b0 = popcount(kf.near);

@@ -105,7 +105,6 @@ class V1Model final : public RankModel {
   };
   struct SubBlock;
   struct FastPair;
-  struct SubRun;
 
   const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
@@ -116,6 +115,10 @@ class V1Model final : public RankModel {
   void build_fast_fronts(int family);
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
+  // Index frame 0's sub-blocks by the top bits of their starts (jump_).
+  void build_jump_table();
+  // Return the fast-path sub-block of frame 0 that holds r (relative to the frame), and make r relative to it.
+  const SubBlock& find_sub(UInt192& r) const;
   // Return the block of a fast-path run that holds r, and make r relative to it.
   const FastPair& fast_pair(std::size_t first, int shift, UInt192& r) const;
   // Place the front's men and the tail of rank r within their (kq queens, kn knights) block.
@@ -126,12 +129,14 @@ class V1Model final : public RankModel {
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
   std::vector<Front> fronts_;
   std::vector<KingFrame> king_frames_;
-  std::vector<FastPair> fast_pairs_;       // fast path: see Front::starts
-  std::vector<std::uint64_t> fast_keys_;   // fast path: per entry of fast_pairs_, its search key
-  std::vector<SubRun> sub_runs_;           // fast path: per (king frame, block) its sub-blocks
-  std::vector<SubBlock> subs_;
-  std::vector<std::uint64_t> sub_keys_;    // fast path: per entry of subs_, its search key
-  std::vector<std::uint64_t> block_keys_;  // fast path: per king frame, the search keys of its block starts
+  std::vector<FastPair> fast_pairs_;      // fast path: see Front::starts
+  std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
+  std::vector<std::uint32_t> sub_runs_;   // fast path: per (king frame, block) its first entry in subs_
+  std::vector<SubBlock> subs_;            // fast path: frame 0's sub-blocks in index order
+  // fast path: per bucket b of frame 0 (the indices i with i >> jump_shift_ == b), the last sub-block that
+  // starts in an earlier bucket (0 for b = 0): the sub-block holding i lies in [jump_[b], jump_[b + 1]].
+  std::vector<std::uint32_t> jump_;
+  int jump_shift_ = 0;
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};

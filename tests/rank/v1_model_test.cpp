@@ -204,6 +204,29 @@ TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
   testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
 }
 
+// Frame 0's fast path finds a sub-block through buckets of 2^k indices: the indices at and next to
+// multiples of every power of two from 2^100 on round-trip, whatever the bucket size.
+TEST(V1Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
+  Rng rng(2030);
+  Failures failures;
+  for (int k = 100; failures.count < 5; ++k) {
+    const BigInt multiples = model().size() >> k;
+    if (multiples < 2) break;
+    for (int i = 0; i < 200 / Scale; ++i) {
+      const BigInt m = uniform_below(multiples - 1, rng) + 1;
+      for (const int d : {-1, 0, 1}) {
+        UInt192 index;
+        ASSERT_TRUE(UInt192::from_big(BigInt(m << k) + d, index));
+        const Position p = model().unrank_fast(index);
+        const Result<UInt192> r = model().rank_fast(p);
+        const std::string at = "2^" + std::to_string(k) + " * " + m.get_str() + " + " + std::to_string(d);
+        if (!r.ok()) failures.add(at + " -> " + to_fen(p) + ": " + r.error());
+        else if (!(r.value() == index)) failures.add(at + " -> " + to_fen(p) + " -> " + r.value().to_big().get_str());
+      }
+    }
+  }
+}
+
 TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
   testing::expect_round_trips(model(), 2028, 20000 / Scale);
 }
