@@ -603,23 +603,20 @@ Position V1Model::unrank_fast(UInt192 index) const {
   index -= frame_offset_[frame];
   // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
   // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
-  const SubBlock* fast_sub = frame == 0 && !jump_.empty() ? &find_sub(index) : nullptr;
-  int k = 0;
-  if (fast_sub) {
-    k = fast_sub->king;
+  const SubBlock* fast_sub = nullptr;
+  int k = 0, blk = 0;
+  if (frame == 0 && !jump_.empty()) {
+    fast_sub = &find_sub(index);
+    k = fast_sub->king, blk = fast_sub->block;
   } else {
     k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
     index -= f.cumulative[k];
+    const auto& cumulative = king_frames_[f.king[k]].cumulative;
+    blk = int(std::upper_bound(cumulative.begin(), cumulative.end(), index) - cumulative.begin()) - 1;
+    index -= cumulative[blk];
   }
   const KingFrame& kf = king_frames_[f.king[k]];
   const Square king = Square(k);
-  int blk = 0;
-  if (fast_sub) {
-    blk = fast_sub->block;
-  } else {
-    blk = int(std::upper_bound(kf.cumulative.begin(), kf.cumulative.end(), index) - kf.cumulative.begin()) - 1;
-    index -= kf.cumulative[blk];
-  }
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   PawnLayer::Counts c{w, b, o, 0, 0};
