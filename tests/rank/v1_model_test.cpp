@@ -100,13 +100,13 @@ BlockKey block_key(const Position& p) {
           popcount(k.men[Black][Pawn]), k.opposed_files};
 }
 
-// Unrank index i on the fast path, rank the position back, record a failure (labelled `at`) unless it
-// gives i, and return the position.
-Position fast_round_trip(const UInt192& i, const std::string& at, Failures& failures) {
-  const Position p = model().unrank_fast(i);
-  const Result<UInt192> r = model().rank_fast(p);
-  if (!r.ok()) failures.add(at + " -> " + to_fen(p) + ": " + r.error());
-  else if (!(r.value() == i)) failures.add(at + " -> " + to_fen(p) + " -> " + r.value().to_big().get_str());
+// Unrank index i on the fast path, rank the position back, record a failure (prefixed by label(), built
+// only then) unless it gives i, and return the position.
+template <class Label>
+Position fast_round_trip(const UInt192& i, const Label& label, Failures& failures) {
+  std::string error;
+  const Position p = testing::fast_round_trip(model(), i, error);
+  if (!error.empty()) failures.add(label() + ": " + error);
   return p;
 }
 
@@ -198,14 +198,13 @@ TEST(V1Model, RandomIndicesRoundTrip) {
   Failures failures;
   for (int i = 0; i < 200000 / Scale && failures.count < 5; ++i) {
     const UInt192 index = uniform.draw_fixed(rng);
-    const Position p = model().unrank_fast(index);
-    const std::string at = index.to_big().get_str() + " -> " + to_fen(p);
-    if (const auto why = model().violation(p)) failures.add(at + ": " + *why);
-    if (!in_v1(p)) failures.add(at + ": the independent predicate refuses it");
-    if (Position c = p; c.canonicalize()) failures.add(at + ": not canonical");
-    const Result<UInt192> r = model().rank_fast(p);
-    if (!r.ok()) failures.add(at + ": " + r.error());
-    else if (!(r.value() == index)) failures.add(at + " -> " + r.value().to_big().get_str());
+    std::string error;
+    const Position p = testing::fast_round_trip(model(), index, error);
+    if (!error.empty()) failures.add(error);
+    const auto at = [&] { return index.to_big().get_str() + " -> " + to_fen(p); };
+    if (const auto why = model().violation(p)) failures.add(at() + ": " + *why);
+    if (!in_v1(p)) failures.add(at() + ": the independent predicate refuses it");
+    if (Position c = p; c.canonicalize()) failures.add(at() + ": not canonical");
   }
 }
 
@@ -230,8 +229,10 @@ TEST(V1Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
         for (const int d : {-1, 0, 1}) {
           UInt192 index;
           ASSERT_TRUE(UInt192::from_big((black ? half : BigInt(0)) + BigInt(m << k) + d, index));
-          fast_round_trip(index, std::string(black ? "half + " : "") + "2^" + std::to_string(k) + " * " + m.get_str() +
-                                     " + " + std::to_string(d), failures);
+          fast_round_trip(index, [&] {
+            return std::string(black ? "half + " : "") + "2^" + std::to_string(k) + " * " + m.get_str() + " + " +
+                   std::to_string(d);
+          }, failures);
         }
     }
   }
@@ -251,7 +252,9 @@ TEST(V1Model, BlockBoundariesRoundTripAndSeparateBlocks) {
   EXPECT_TRUE(std::is_sorted(starts.begin(), starts.end()));
   starts.push_back(model().half_size());
   Failures failures;
-  const auto key_at = [&](const UInt192& i) { return block_key(fast_round_trip(i, i.to_big().get_str(), failures)); };
+  const auto key_at = [&](const UInt192& i) {
+    return block_key(fast_round_trip(i, [] { return std::string("block boundary"); }, failures));
+  };
   key_at(model().half_size() + model().half_size() - UInt192(1));  // the last index
   constexpr std::size_t BlackStep = 8;
   for (const bool black : {false, true}) {
