@@ -261,6 +261,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     }
     if (!emit) return Error{"cannot write " + options.emit};
   }
+  // Fail now rather than after hours of sampling when the checkpoint cannot be written. A fresh run's
+  // first checkpoint holds no chunks, and resuming from it starts from the beginning.
+  if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, report, cp))
+    return Error{"cannot write checkpoint " + options.checkpoint};
 
   const std::uint64_t C = options.chunk_size;
   const bool timed = options.samples == 0;
@@ -313,6 +317,12 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (before_partial) return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
     return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
   };
+  const auto fail = [&](const std::string& why) {
+    failure = why;
+    std::lock_guard lock(mutex);
+    stop = true;
+    room.notify_all();
+  };
   for (;;) {
     ChunkResult r;
     {
@@ -323,10 +333,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       done.erase(merged);
     }
     if (r.error) {
-      failure = r.error;
-      std::lock_guard lock(mutex);
-      stop = true;
-      room.notify_all();
+      fail(*r.error);
       break;
     }
     if (r.tally.samples.all < C && !options.checkpoint.empty()) {
@@ -347,7 +354,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (emit.is_open()) emit.flush();
-      save();
+      if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
+        fail("cannot write checkpoint " + options.checkpoint);
+        break;
+      }
       last_save = elapsed();
     }
     if (!timed && merged == total_chunks) break;

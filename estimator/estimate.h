@@ -32,7 +32,7 @@ struct EstimateOptions {
   std::uint64_t seed = 0;
   unsigned threads = 0;  // 0: all hardware threads
   RuleSet rules = RuleSet::Default;
-  std::string checkpoint;  // saved regularly; a run finding it resumes from it
+  std::string checkpoint;  // saved at the start and regularly (a failed save ends the run); a run finding it resumes
   std::string emit;        // receives "index FEN" for every passing position, in sample order
   std::uint64_t chunk_size = 1 << 14;
   double checkpoint_interval = 10;  // seconds between checkpoint saves

@@ -86,10 +86,12 @@ std::function<int()> setup(CLI::App& cmd) {
   add_model_option(cmd, o->model, "ranking model to sample", estimator::DefaultModel);
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
-  cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists");
-  cmd.add_option("--json", o->json, "write the full report as JSON to FILE");
-  cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE");
-  cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram to FILE.svg");
+  cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
+      ->check(writable_file());
+  cmd.add_option("--json", o->json, "write the full report as JSON to FILE")->check(writable_file());
+  cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE")->check(writable_file());
+  cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram to FILE.svg")
+      ->check(writable_file());
   cmd.footer(
       "Draws uniform indices below the model's size N, unranks them, applies the legality checks of\n"
       "`chessrank legal`, and reports N x pass rate with a 95% interval, broken down by check and subset.\n"

@@ -3,6 +3,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 namespace chessrank::cli {
@@ -45,6 +48,20 @@ CLI::Validator positive_number() {
         return "";
       },
       "NUMBER>0");
+}
+
+CLI::Validator writable_file() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        std::error_code ec;
+        const bool existed = std::filesystem::exists(path, ec);
+        errno = 0;
+        if (!std::ofstream(path, std::ios::app | std::ios::binary))
+          return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+        if (!existed) std::filesystem::remove(path, ec);
+        return "";
+      },
+      "FILE");
 }
 
 }  // namespace chessrank::cli

@@ -31,6 +31,9 @@ const std::vector<CommandInfo>& registered_commands();
 CLI::Validator whole_number(std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
 // A finite number above 0.
 CLI::Validator positive_number();
+// A file the program can create or append to, checked when the command line is read so that a long run
+// does not fail at its end. A file that did not exist is not left behind.
+CLI::Validator writable_file();
 
 // Exit codes shared by all commands.
 constexpr int ExitOk = 0;

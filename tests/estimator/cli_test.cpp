@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/cli.h"
+#include "tests/support/temp_dir.h"
 
 namespace {
 
@@ -65,6 +67,27 @@ TEST(CliEstimate, DeterministicAcrossThreads) {
   EXPECT_NE(one.out.find("upper estimate: every position that passes is counted"), std::string::npos);
   EXPECT_NE(one.out.find("samples drawn: 3000"), std::string::npos);
   EXPECT_EQ(run_cli({"estimate", "--model", "nonesuch", "--samples", "10"}).status, 2);
+}
+
+TEST(CliEstimate, UnwritableOutputFilesAreRefusedBeforeTheRun) {
+  const chessrank::testing::TempDir dir("chessrank-cli-estimate");
+  const std::string missing = (dir.path() / "no-such-dir" / "out").string();
+  for (const char* option : {"--json", "--plot", "--emit", "--checkpoint"}) {
+    // A billion samples would take minutes: the refusal must come from reading the command line.
+    const Outcome r = run_cli({"estimate", "--samples", "1000000000", option, missing});
+    EXPECT_EQ(r.status, 2) << option;
+    EXPECT_EQ(r.out, "") << option;
+    EXPECT_EQ(r.err, "error: " + std::string(option) + ": cannot write '" + missing + "': No such file or directory\n");
+  }
+  // The check leaves no file behind when the run does not happen; a run writes it.
+  const std::string json = dir.file("report.json").string();
+  EXPECT_EQ(run_cli({"estimate", "--json", json, "--plot", missing}).status, 2);  // --json is checked first
+  EXPECT_FALSE(std::filesystem::exists(json));
+  const Outcome ok = run_cli({"estimate", "--samples", "2000", "--json", json});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  std::ifstream in(json);
+  std::string first;
+  EXPECT_TRUE(std::getline(in, first) && !first.empty());
 }
 
 }  // namespace

@@ -203,6 +203,48 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   EXPECT_FALSE(run_estimate(model(), wrong).ok());
 }
 
+TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {
+  const testing::TempDir dir("chessrank-estimate");
+  EstimateOptions o = options(30000, 2);
+  o.checkpoint = (dir.path() / "missing" / "run.checkpoint").string();
+  int reports = 0;
+  o.progress = [&](std::uint64_t, std::uint64_t, double) { ++reports; };
+  const Result<EstimateReport> r = run_estimate(model(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("cannot write checkpoint"), std::string::npos) << r.error();
+  EXPECT_EQ(reports, 0);  // no chunk was sampled
+}
+
+TEST(Estimate, CheckpointFailingMidRunStopsTheRunAndKeepsTheLastGoodOne) {
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string();
+  EstimateOptions o = options(30000, 1);
+  o.checkpoint = cp;
+  o.checkpoint_interval = 0;  // save after every chunk
+  int reports = 0;
+  o.progress = [&](std::uint64_t, std::uint64_t, double) {
+    // After the second chunk a directory takes the place of the temporary file the save writes first.
+    if (++reports == 2) std::filesystem::create_directory(cp + ".tmp");
+  };
+  const Result<EstimateReport> r = run_estimate(model(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("cannot write checkpoint"), std::string::npos) << r.error();
+  EXPECT_EQ(reports, 2);  // stopped at the first failed save, not after all 6 chunks
+
+  // The checkpoint of the first chunk is intact: resuming from it gives the uninterrupted result.
+  std::filesystem::remove(cp + ".tmp");
+  const Result<EstimateReport> resumed = run_estimate(model(), [&] {
+    EstimateOptions again = options(30000, 2);
+    again.checkpoint = cp;
+    return again;
+  }());
+  ASSERT_TRUE(resumed.ok()) << resumed.error();
+  EXPECT_TRUE(resumed->resumed);
+  const Result<EstimateReport> whole = run_estimate(model(), options(30000, 2));
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(resumed->tally, whole->tally);
+}
+
 TEST(Estimate, TimedRunStopsAtChunkBoundary) {
   EstimateOptions o = options(0, 2);
   o.seconds = 0.2;
