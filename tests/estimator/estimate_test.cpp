@@ -233,11 +233,9 @@ TEST(Estimate, CheckpointFailingMidRunStopsTheRunAndKeepsTheLastGoodOne) {
 
   // The checkpoint of the first chunk is intact: resuming from it gives the uninterrupted result.
   std::filesystem::remove(cp + ".tmp");
-  const Result<EstimateReport> resumed = run_estimate(model(), [&] {
-    EstimateOptions again = options(30000, 2);
-    again.checkpoint = cp;
-    return again;
-  }());
+  EstimateOptions again = options(30000, 2);
+  again.checkpoint = cp;
+  const Result<EstimateReport> resumed = run_estimate(model(), again);
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   EXPECT_TRUE(resumed->resumed);
   const Result<EstimateReport> whole = run_estimate(model(), options(30000, 2));
