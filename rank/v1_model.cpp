@@ -458,7 +458,7 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
 }
 
 void V1Model::build_jump_table() {
-  // Buckets of 2^jump_shift_ indices, about 2^JumpBits of them over frame 0 (4 MB); bucket b's entry is the
+  // Buckets of 2^jump_shift_ indices, at most 2^JumpBits of them over frame 0 (4 MB); bucket b's entry is the
   // last sub-block starting in a bucket before b. A uniform index mostly lands in a bucket that no
   // sub-block boundary crosses, where the entry is the answer: one lookup instead of three searches.
   constexpr int JumpBits = 20;
