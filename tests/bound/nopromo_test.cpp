@@ -5,11 +5,19 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <iostream>
+#include <string>
 #include <map>
 #include <vector>
 
+#include <pcg_random.hpp>
+
 #include "bound/army.h"
+#include "core/fen.h"
+#include "core/movegen.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
+#include "tests/support/famous_games.h"
 
 namespace chessrank::bound {
 namespace {
@@ -51,6 +59,54 @@ int side_cost_by_definition(int files, const std::vector<int>& pawns, const std:
   return best;
 }
 
+// The pawn facts the definition needs: per file, each side's pawns, whether one of them stands on its
+// start rank, and whether the file is crossed (a white pawn above every black pawn on it).
+struct PawnFiles {
+  std::vector<int> white, black;
+  std::vector<bool> white_home, black_home, crossed;
+  explicit PawnFiles(int files)
+      : white(std::size_t(files)), black(std::size_t(files)), white_home(std::size_t(files)),
+        black_home(std::size_t(files)), crossed(std::size_t(files)) {}
+};
+
+// Return the facts of a board of `files` x `ranks` squares; pawn(f, r) is +1 for a white pawn, -1 for a
+// black one, 0 otherwise. Crossings and home pawns count only when the options are on.
+template <class PawnAt>
+PawnFiles pawn_files(int files, int ranks, bool crossings, bool home_pawns, PawnAt&& pawn) {
+  PawnFiles p(files);
+  for (int f = 0; f < files; ++f) {
+    const std::size_t i = std::size_t(f);
+    int lowest_white = 99, highest_black = -1;
+    for (int r = 0; r < ranks; ++r) {
+      const int v = pawn(f, r);
+      if (v > 0) ++p.white[i], lowest_white = std::min(lowest_white, r), p.white_home[i] = p.white_home[i] || r == 1;
+      if (v < 0) ++p.black[i], highest_black = std::max(highest_black, r), p.black_home[i] = p.black_home[i] || r == ranks - 2;
+    }
+    p.crossed[i] = crossings && lowest_white > highest_black && highest_black >= 0 && lowest_white < 99;
+  }
+  if (!home_pawns) p.white_home.assign(std::size_t(files), false), p.black_home.assign(std::size_t(files), false);
+  return p;
+}
+
+// Return the (white, black) costs by the definition for every choice of yielding side on the crossed files.
+std::vector<std::pair<int, int>> costs_by_definition(const PawnFiles& p) {
+  const int files = int(p.white.size());
+  const std::size_t nf = std::size_t(files);
+  std::vector<std::pair<int, int>> out;
+  for (int y = 0; y < (1 << files); ++y) {  // bit f set: white yields crossed file f
+    std::vector<bool> wy(nf, false), by(nf, false);
+    bool canonical = true;
+    for (int f = 0; f < files; ++f) {
+      if (!p.crossed[std::size_t(f)]) canonical &= !((y >> f) & 1);
+      else ((y >> f) & 1 ? wy : by)[std::size_t(f)] = true;
+    }
+    if (canonical)
+      out.emplace_back(side_cost_by_definition(files, p.white, p.white_home, wy),
+                       side_cost_by_definition(files, p.black, p.black_home, by));
+  }
+  return out;
+}
+
 // Count the set of docs/bounds.md on a small board by enumerating every placement and testing the
 // definition directly: pawns on ranks 2..ranks-1, bishops on their colour, and, for some choice of
 // yielding side on every crossed file, each side's cost within the enemy men missing.
@@ -73,30 +129,11 @@ long brute_force(const NopromoShape& s) {
     for (int& v : pawns_only) v = v == WP || v == BP ? v : Empty;
     auto it = cache.find(pawns_only);
     if (it != cache.end()) return it->second;
-    const std::size_t nf = std::size_t(s.files);
-    std::vector<int> a(nf, 0), b(nf, 0);
-    std::vector<bool> wh(nf, false), bh(nf, false), crossed(nf, false);
-    for (int f = 0; f < s.files; ++f) {
-      int lowest_white = 99, highest_black = -1;
-      for (int r = 0; r < s.ranks; ++r) {
-        const int v = board[std::size_t(r * s.files + f)];
-        if (v == WP) ++a[std::size_t(f)], lowest_white = std::min(lowest_white, r), wh[std::size_t(f)] = wh[std::size_t(f)] || r == 1;
-        if (v == BP) ++b[std::size_t(f)], highest_black = std::max(highest_black, r), bh[std::size_t(f)] = bh[std::size_t(f)] || r == s.ranks - 2;
-      }
-      crossed[std::size_t(f)] = s.crossings && lowest_white > highest_black && highest_black >= 0 && lowest_white < 99;
-    }
-    if (!s.home_pawns) wh.assign(nf, false), bh.assign(nf, false);
-    std::vector<std::pair<int, int>> out;
-    for (int y = 0; y < (1 << s.files); ++y) {  // bit f set: white yields crossed file f
-      std::vector<bool> wy(nf, false), by(nf, false);
-      bool canonical = true;
-      for (int f = 0; f < s.files; ++f) {
-        if (!crossed[std::size_t(f)]) canonical &= !((y >> f) & 1);
-        else ((y >> f) & 1 ? wy : by)[std::size_t(f)] = true;
-      }
-      if (canonical) out.emplace_back(side_cost_by_definition(s.files, a, wh, wy), side_cost_by_definition(s.files, b, bh, by));
-    }
-    return cache[pawns_only] = out;
+    const PawnFiles p = pawn_files(s.files, s.ranks, s.crossings, s.home_pawns, [&](int f, int r) {
+      const int v = board[std::size_t(r * s.files + f)];
+      return v == WP ? 1 : v == BP ? -1 : 0;
+    });
+    return cache[pawns_only] = costs_by_definition(p);
   };
   auto accept = [&] {
     if (used[WK] != 1 || used[BK] != 1) return false;
@@ -215,6 +252,114 @@ TEST(Nopromo, SideCostIsALowerBoundOfEveryMatching) {
     equal += dp == best;
   }
   EXPECT_GT(equal, 0);
+}
+
+// The diagrams of legal games without promotions, judged against the set with every option on (crossings,
+// home pawns, kings apart, costs never saturated: saturation only enlarges the set).
+struct GameCheck {
+  long positions = 0, crossed = 0, paying = 0, tight = 0, compared = 0;
+
+  // Check the diagram of `pos`: fail the test, naming it, when it is outside the set; every `compare`-th
+  // diagram also compares the DP's costs with the definition's.
+  void check(const Position& pos, const std::string& where, int compare = 25) {
+    const std::string fen = to_fen(pos);
+    int men[2] = {0, 0};
+    for (Color c : {White, Black}) {
+      men[c] = popcount(pos.pieces(c));
+      EXPECT_TRUE(pos.count(c, Queen) <= 1 && pos.count(c, Rook) <= 2 && pos.count(c, Knight) <= 2 &&
+                  popcount(pos.pieces(c, Bishop) & LightSquaresBB) <= 1 &&
+                  popcount(pos.pieces(c, Bishop) & DarkSquaresBB) <= 1)
+          << where << ": more than the original men: " << fen;
+    }
+    EXPECT_GT(distance(lsb(pos.pieces(White, King)), lsb(pos.pieces(Black, King))), 1) << where << ": " << fen;
+    const PawnFiles p = pawn_files(8, 8, true, true, [&](int f, int r) {
+      const Piece pc = pos.piece_on(make_square(File(f), Rank(r)));
+      return type_of(pc) != Pawn ? 0 : color_of(pc) == White ? 1 : -1;
+    });
+    std::vector<std::pair<int, int>> dp;  // per choice of yielding sides, in costs_by_definition's order
+    std::array<int, 8> white{}, black{};
+    std::array<bool, 8> white_home{}, black_home{};
+    int crossed_files = 0;
+    for (std::size_t f = 0; f < 8; ++f) {
+      white[f] = p.white[f], black[f] = p.black[f], white_home[f] = p.white_home[f], black_home[f] = p.black_home[f];
+      crossed_files += p.crossed[f];
+    }
+    for (int y = 0; y < 256; ++y) {
+      std::array<bool, 8> wy{}, by{};
+      bool canonical = true;
+      for (std::size_t f = 0; f < 8; ++f) {
+        if (!p.crossed[f]) canonical &= !((y >> f) & 1);
+        else ((y >> f) & 1 ? wy : by)[f] = true;
+      }
+      if (canonical)
+        dp.emplace_back(nopromo_side_cost(8, white.data(), white_home.data(), wy.data()),
+                        nopromo_side_cost(8, black.data(), black_home.data(), by.data()));
+    }
+    bool inside = false, paid = false, binding = false;
+    for (const auto& [cw, cb] : dp) {
+      // A side's pawns changed files by capturing enemy men, -1: no start files fit at all.
+      const bool fits = cw >= 0 && cb >= 0 && cw <= 16 - men[Black] && cb <= 16 - men[White];
+      inside |= fits;
+      paid |= fits && cw + cb > 0;
+      binding |= fits && (cw == 16 - men[Black] || cb == 16 - men[White]) && cw + cb > 0;
+    }
+    EXPECT_TRUE(inside) << where << ": outside the nopromo set: " << fen;
+    if (compare > 0 && positions % compare == 0) {
+      std::vector<std::pair<int, int>> defined = costs_by_definition(p);
+      for (auto& [cw, cb] : defined) cw = cw == 99 ? -1 : cw, cb = cb == 99 ? -1 : cb;
+      EXPECT_EQ(dp, defined) << where << ": " << fen;
+      ++compared;
+    }
+    ++positions;
+    crossed += crossed_files > 0;
+    paying += paid;
+    tight += binding;
+  }
+};
+
+// Soundness of the set on real play and on random games that capture with pawns often (so that files
+// change and cross) and never promote: every diagram is inside, and the DP's pawn costs equal the
+// definition's.
+TEST(Nopromo, DiagramsOfGamesWithoutPromotionsAreInside) {
+  GameCheck check;
+  for (const testing::FamousGame& game : testing::famous_games()) {
+    const Result<std::vector<Position>> positions = testing::play_game_positions(game.moves);
+    ASSERT_TRUE(positions.ok()) << game.name << ": " << positions.error();
+    for (std::size_t i = 0; i < positions->size(); ++i) {
+      const Position& pos = (*positions)[i];
+      // Stop at the first promotion (the Lasker trap's): the mover lost a pawn on its own move.
+      if (i > 0 && (*positions)[i - 1].count(~pos.side_to_move(), Pawn) > pos.count(~pos.side_to_move(), Pawn)) break;
+      check.check(pos, game.name, 1);
+    }
+  }
+  pcg64 rng(2027);
+  const int games = testing::unless_sanitized(1500, 75);
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::start();
+    for (int ply = 0; ply < 160; ++ply) {
+      std::vector<Move> pool;
+      for (Move m : legal_moves(pos)) {
+        if (m.kind() == MoveKind::Promotion) continue;  // a legal game that never promotes
+        const bool capture = !pos.empty(m.to()) || m.kind() == MoveKind::EnPassant;
+        const bool pawn = type_of(pos.piece_on(m.from())) == Pawn;
+        const int w = capture ? (pawn ? 12 : 3) : pawn ? 2 : 1;
+        pool.insert(pool.end(), std::size_t(w), m);
+      }
+      if (pool.empty()) break;
+      UndoInfo undo;
+      pos.do_move(pool[rng(pool.size())], undo);
+      check.check(pos, "random game " + std::to_string(g) + ", ply " + std::to_string(ply + 1));
+      if (HasFailure()) return;
+    }
+  }
+  // The games must reach what the constraints are about: crossed files, pawns that paid for file
+  // changes, and diagrams where a side's cost uses up every enemy man missing.
+  EXPECT_GT(check.crossed, check.positions / 50);
+  EXPECT_GT(check.paying, check.positions / 4);
+  EXPECT_GT(check.tight, 0);
+  EXPECT_GT(check.compared, check.positions / 50);
+  std::cout << check.positions << " diagrams, " << check.crossed << " with crossed files, " << check.paying
+            << " with file changes paid, " << check.tight << " using every enemy man missing\n";
 }
 
 TEST(Nopromo, SaturationOnlyLoosens) {

@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::codec {
@@ -95,6 +96,12 @@ TEST(Slot26, RandomGameCorpusRoundTrips) {
   EXPECT_GT(promoted, corpus.size() / 100);
   EXPECT_GT(castling, corpus.size() / 100);
   EXPECT_GT(ep, corpus.size() / 1000);
+}
+
+TEST(Slot26, FamousGamesRoundTrip) {
+  const Result<std::vector<Position>> positions = testing::famous_game_positions();
+  ASSERT_TRUE(positions.ok()) << positions.error();
+  for (const Position& pos : *positions) expect_round_trip(pos, to_fen(pos));
 }
 
 // Build a position from a list of (piece, square) plus state, for cases FEN would make unreadable.

@@ -16,6 +16,8 @@
 #include "estimator/legality.h"
 #include "tests/estimator/expect_passes.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
+#include "tests/support/famous_games.h"
 
 namespace chessrank::estimator {
 namespace {
@@ -146,6 +148,19 @@ TEST(Soundness, CheckingGames) {
   EXPECT_GT(stats.double_check, 100u / Scale);
   std::cout << "positions " << stats.positions << ", in check " << stats.in_check << ", double checks "
             << stats.double_check << '\n';
+}
+
+// Games from real play (tests/support/famous_games.h): every position passes.
+TEST(Soundness, FamousGames) {
+  for (const testing::FamousGame& game : testing::famous_games()) {
+    const Result<std::vector<Position>> positions = testing::play_game_positions(game.moves);
+    ASSERT_TRUE(positions.ok()) << game.name << ": " << positions.error();
+    for (const Position& pos : *positions) {
+      const Verdict v = judge(pos, RuleSet::Default);
+      EXPECT_TRUE(v.passes()) << game.name << ": " << to_fen(pos) << " rejected by "
+                              << check_names(RuleSet::Default)[std::size_t(v.check)] << ": " << v.reason;
+    }
+  }
 }
 
 // Every castling-rights and en passant combination from short games that keep the back ranks intact.

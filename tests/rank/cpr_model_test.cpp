@@ -14,6 +14,7 @@
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::rank {
@@ -95,6 +96,12 @@ TEST(CprModel, PositionsFromRandomGamesRoundTrip) {
   }
   EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
   EXPECT_GT(castling * Scale, 100u);
+}
+
+TEST(CprModel, PositionsFromFamousGamesRoundTrip) {
+  const Result<std::vector<Position>> positions = testing::famous_game_positions();
+  ASSERT_TRUE(positions.ok()) << positions.error();
+  for (const Position& p : *positions) expect_round_trip(p);
 }
 
 TEST(CprModel, HardCasesRoundTrip) {

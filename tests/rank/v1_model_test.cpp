@@ -26,6 +26,7 @@
 #include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
+#include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::rank {
@@ -278,21 +279,40 @@ TEST(V1Model, RefusesIndicesOutOfRange) {
   EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
 }
 
-TEST(V1Model, PositionsFromRandomGamesRoundTrip) {
-  const std::vector<Position> corpus = testing::random_game_corpus(100000 / Scale, 78);
+// Check that positions of games (legal ones) are in v1 and round-trip; count those with an en passant
+// square, castling rights and promoted men.
+struct GameFeatures {
   std::size_t ep = 0, castling = 0, promoted = 0;
-  for (const Position& p : corpus) {
-    ep += p.ep_square() != NoSquare;
-    castling += p.castling_rights() != NoCastling;
+};
+GameFeatures expect_games_round_trip(const std::vector<Position>& positions) {
+  GameFeatures seen;
+  for (const Position& p : positions) {
+    seen.ep += p.ep_square() != NoSquare;
+    seen.castling += p.castling_rights() != NoCastling;
     int wprom = 0, bprom = 0, men = 0;
     PieceLayer::army_cost(p, wprom, bprom, men);
-    promoted += wprom + bprom > 0;
-    ASSERT_TRUE(in_v1(p)) << to_fen(p);  // a legal position is in v1
+    seen.promoted += wprom + bprom > 0;
+    EXPECT_TRUE(in_v1(p)) << to_fen(p);  // a legal position is in v1
     expect_round_trip(p);
+    if (::testing::Test::HasFailure()) break;
   }
-  EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
-  EXPECT_GT(castling * Scale, 100u);
-  EXPECT_GT(promoted * Scale, 100u);
+  return seen;
+}
+
+TEST(V1Model, PositionsFromRandomGamesRoundTrip) {
+  const GameFeatures seen = expect_games_round_trip(testing::random_game_corpus(100000 / Scale, 78));
+  EXPECT_GT(seen.ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
+  EXPECT_GT(seen.castling * Scale, 100u);
+  EXPECT_GT(seen.promoted * Scale, 100u);
+}
+
+TEST(V1Model, PositionsFromFamousGamesRoundTrip) {
+  const Result<std::vector<Position>> positions = testing::famous_game_positions();
+  ASSERT_TRUE(positions.ok()) << positions.error();
+  const GameFeatures seen = expect_games_round_trip(*positions);
+  EXPECT_GT(positions->size(), 350u);
+  EXPECT_GT(seen.ep, 0u);        // the Alekhine Defence's 2... d5
+  EXPECT_GT(seen.promoted, 0u);  // the Lasker trap's knight
 }
 
 TEST(V1Model, HardCasesRoundTrip) {

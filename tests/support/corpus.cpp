@@ -52,18 +52,26 @@ std::vector<Position> random_game_positions(int games, int plies, std::uint64_t 
   return out;
 }
 
-Result<Position> play_game(const std::string& moves) {
-  Position pos = Position::start();
+Result<std::vector<Position>> play_game_positions(const std::string& moves) {
+  std::vector<Position> out{Position::start()};
   std::istringstream in(moves);
   std::string token;
   while (in >> token) {
     if (token.back() == '.') continue;
+    Position pos = out.back();
     const Result<Move> m = parse_move(pos, token);
     if (!m) return Error{token + ": " + m.error()};
     UndoInfo undo;
     pos.do_move(*m, undo);
+    out.push_back(pos);
   }
-  return pos;
+  return out;
+}
+
+Result<Position> play_game(const std::string& moves) {
+  Result<std::vector<Position>> positions = play_game_positions(moves);
+  if (!positions) return Error{positions.error()};
+  return positions->back();
 }
 
 }  // namespace chessrank::testing

@@ -26,5 +26,7 @@ std::vector<Position> random_game_positions(int games, int plies, std::uint64_t 
 // Play a game given as SAN or UCI moves separated by blanks (move numbers such as "12." skipped) from
 // the start position; return the position reached, or the first move that is not legal and why.
 Result<Position> play_game(const std::string& moves);
+// The same, returning every position of the game, the start position first.
+Result<std::vector<Position>> play_game_positions(const std::string& moves);
 
 }  // namespace chessrank::testing
