@@ -369,12 +369,15 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   }
   for (std::thread& t : pool) t.join();
   if (failure) return Error{*failure};
+  // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
+  const auto unwritten = [&](const std::string& why) {
+    report.output_error += (report.output_error.empty() ? "" : "; ") + why;
+  };
   if (emit.is_open()) {
     emit.flush();
-    if (!emit) return Error{"writing " + options.emit + " failed"};
+    if (!emit) unwritten("writing " + options.emit + " failed");
   }
-  if (!options.checkpoint.empty() && !save())
-    return Error{"cannot write checkpoint " + options.checkpoint};
+  if (!options.checkpoint.empty() && !save()) unwritten("cannot write checkpoint " + options.checkpoint);
   report.seconds = elapsed();
   return report;
 }

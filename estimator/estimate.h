@@ -91,11 +91,14 @@ struct EstimateReport {
   double seconds = 0;    // wall time of this run
   unsigned threads = 1;
   bool resumed = false;
+  // Set when every sample was taken but the last checkpoint save or the emit file failed: the estimate
+  // is whole, that file is not. Says which file.
+  std::string output_error;
 };
 
+// Run the estimate: an error when the options do not fit (a checkpoint of another run) or sampling
+// stopped early (a failed periodic checkpoint save); a report otherwise, see output_error.
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
-
-
 
 // Reports (report.cpp).
 std::string format_report(const EstimateReport& report);  // the text printed by `chessrank estimate`

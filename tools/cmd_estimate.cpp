@@ -119,6 +119,10 @@ std::function<int()> setup(CLI::App& cmd) {
     }
     std::cout << estimator::format_report(*report);
     int status = ExitOk;
+    if (!report->output_error.empty()) {
+      report_error("", report->output_error);
+      status = ExitFailure;
+    }
     if (!o->json.empty() && !write_file(o->json, estimator::report_json(*report))) {
       report_error("", "cannot write " + o->json);
       status = ExitFailure;

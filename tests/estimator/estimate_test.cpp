@@ -243,6 +243,23 @@ TEST(Estimate, CheckpointFailingMidRunStopsTheRunAndKeepsTheLastGoodOne) {
   EXPECT_EQ(resumed->tally, whole->tally);
 }
 
+TEST(Estimate, FinalCheckpointThatCannotBeWrittenKeepsTheReport) {
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string();
+  EstimateOptions o = options(30000, 2);
+  o.checkpoint = cp;
+  o.checkpoint_interval = 1e9;  // saved at the start and at the end only
+  // Once sampling runs, a directory takes the place of the temporary file the final save writes first.
+  o.progress = [&](std::uint64_t, std::uint64_t, double) { std::filesystem::create_directory(cp + ".tmp"); };
+  const Result<EstimateReport> r = run_estimate(model(), o);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->output_error, "cannot write checkpoint " + cp);
+  const Result<EstimateReport> whole = run_estimate(model(), options(30000, 2));
+  ASSERT_TRUE(whole.ok());
+  EXPECT_TRUE(whole->output_error.empty());
+  EXPECT_EQ(r->tally, whole->tally);  // every sample was taken
+}
+
 TEST(Estimate, TimedRunStopsAtChunkBoundary) {
   EstimateOptions o = options(0, 2);
   o.seconds = 0.2;
