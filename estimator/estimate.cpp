@@ -345,6 +345,11 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (emit.is_open()) {
       emit << r.emitted;
       emit_bytes += r.emitted.size();
+      // Stop at once: a checkpoint saved now would count bytes the file does not hold.
+      if (!emit) {
+        fail("writing " + options.emit + " failed");
+        break;
+      }
     }
     {
       std::lock_guard lock(mutex);
@@ -353,7 +358,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     }
     if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
-      if (emit.is_open()) emit.flush();
+      if (emit.is_open() && !emit.flush()) {
+        fail("writing " + options.emit + " failed");
+        break;
+      }
       if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
         fail("cannot write checkpoint " + options.checkpoint);
         break;
@@ -370,14 +378,13 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   for (std::thread& t : pool) t.join();
   if (failure) return Error{*failure};
   // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
-  const auto unwritten = [&](const std::string& why) {
-    report.output_error += (report.output_error.empty() ? "" : "; ") + why;
-  };
-  if (emit.is_open()) {
-    emit.flush();
-    if (!emit) unwritten("writing " + options.emit + " failed");
+  if (emit.is_open() && !emit.flush()) {
+    // The last checkpoint saved stays: it counts only bytes that reached the file.
+    report.output_error = "writing " + options.emit + " failed";
+    if (!options.checkpoint.empty()) report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
+  } else if (!options.checkpoint.empty() && !save()) {
+    report.output_error = "cannot write checkpoint " + options.checkpoint;
   }
-  if (!options.checkpoint.empty() && !save()) unwritten("cannot write checkpoint " + options.checkpoint);
   report.seconds = elapsed();
   return report;
 }

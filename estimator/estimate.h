@@ -97,7 +97,8 @@ struct EstimateReport {
 };
 
 // Run the estimate: an error when the options do not fit (a checkpoint of another run) or sampling
-// stopped early (a failed periodic checkpoint save); a report otherwise, see output_error.
+// stopped early (a checkpoint save or a write to the emit file failed); a report otherwise, see
+// output_error.
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
 
 // Reports (report.cpp).

@@ -80,7 +80,8 @@ PawnFiles pawn_files(int files, int ranks, bool crossings, bool home_pawns, Pawn
     for (int r = 0; r < ranks; ++r) {
       const int v = pawn(f, r);
       if (v > 0) ++p.white[i], lowest_white = std::min(lowest_white, r), p.white_home[i] = p.white_home[i] || r == 1;
-      if (v < 0) ++p.black[i], highest_black = std::max(highest_black, r), p.black_home[i] = p.black_home[i] || r == ranks - 2;
+      if (v < 0)
+        ++p.black[i], highest_black = std::max(highest_black, r), p.black_home[i] = p.black_home[i] || r == ranks - 2;
     }
     p.crossed[i] = crossings && lowest_white > highest_black && highest_black >= 0 && lowest_white < 99;
   }

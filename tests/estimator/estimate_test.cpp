@@ -260,6 +260,18 @@ TEST(Estimate, FinalCheckpointThatCannotBeWrittenKeepsTheReport) {
   EXPECT_EQ(r->tally, whole->tally);  // every sample was taken
 }
 
+TEST(Estimate, EmitFileThatFillsUpStopsTheRun) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  EstimateOptions o = options(200000, 1);
+  o.emit = "/dev/full";  // every write fails: no space left on the device
+  std::uint64_t reports = 0;
+  o.progress = [&](std::uint64_t, std::uint64_t, double) { ++reports; };
+  const Result<EstimateReport> r = run_estimate(model(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "writing /dev/full failed");
+  EXPECT_LT(reports, 200000 / o.chunk_size);  // stopped early, not after every chunk
+}
+
 TEST(Estimate, TimedRunStopsAtChunkBoundary) {
   EstimateOptions o = options(0, 2);
   o.seconds = 0.2;
