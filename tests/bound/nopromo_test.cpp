@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdlib>
 #include <iostream>
-#include <string>
 #include <map>
+#include <string>
 #include <vector>
 
 #include <pcg_random.hpp>
@@ -89,22 +89,30 @@ PawnFiles pawn_files(int files, int ranks, bool crossings, bool home_pawns, Pawn
   return p;
 }
 
-// Return the (white, black) costs by the definition for every choice of yielding side on the crossed files.
+// Call fn(white yields, black yields) for every choice of the yielding side on each crossed file, always
+// in the same order.
+template <class Fn>
+void for_each_yield_choice(const std::vector<bool>& crossed, Fn&& fn) {
+  const std::size_t nf = crossed.size();
+  unsigned mask = 0;
+  for (std::size_t f = 0; f < nf; ++f) mask |= unsigned(crossed[f]) << f;
+  for (unsigned y = 0;; y = (y - mask) & mask) {  // the subsets of mask in increasing order; bit f: white yields f
+    std::vector<bool> wy(nf, false), by(nf, false);
+    for (std::size_t f = 0; f < nf; ++f)
+      if (crossed[f]) ((y >> f) & 1 ? wy : by)[f] = true;
+    fn(wy, by);
+    if (y == mask) break;
+  }
+}
+
+// Return the (white, black) costs by the definition for every choice of yielding sides.
 std::vector<std::pair<int, int>> costs_by_definition(const PawnFiles& p) {
   const int files = int(p.white.size());
-  const std::size_t nf = std::size_t(files);
   std::vector<std::pair<int, int>> out;
-  for (int y = 0; y < (1 << files); ++y) {  // bit f set: white yields crossed file f
-    std::vector<bool> wy(nf, false), by(nf, false);
-    bool canonical = true;
-    for (int f = 0; f < files; ++f) {
-      if (!p.crossed[std::size_t(f)]) canonical &= !((y >> f) & 1);
-      else ((y >> f) & 1 ? wy : by)[std::size_t(f)] = true;
-    }
-    if (canonical)
-      out.emplace_back(side_cost_by_definition(files, p.white, p.white_home, wy),
-                       side_cost_by_definition(files, p.black, p.black_home, by));
-  }
+  for_each_yield_choice(p.crossed, [&](const std::vector<bool>& wy, const std::vector<bool>& by) {
+    out.emplace_back(side_cost_by_definition(files, p.white, p.white_home, wy),
+                     side_cost_by_definition(files, p.black, p.black_home, by));
+  });
   return out;
 }
 
@@ -285,17 +293,13 @@ struct GameCheck {
       white[f] = p.white[f], black[f] = p.black[f], white_home[f] = p.white_home[f], black_home[f] = p.black_home[f];
       crossed_files += p.crossed[f];
     }
-    for (int y = 0; y < 256; ++y) {
+    for_each_yield_choice(p.crossed, [&](const std::vector<bool>& white_yields, const std::vector<bool>& black_yields) {
       std::array<bool, 8> wy{}, by{};
-      bool canonical = true;
-      for (std::size_t f = 0; f < 8; ++f) {
-        if (!p.crossed[f]) canonical &= !((y >> f) & 1);
-        else ((y >> f) & 1 ? wy : by)[f] = true;
-      }
-      if (canonical)
-        dp.emplace_back(nopromo_side_cost(8, white.data(), white_home.data(), wy.data()),
-                        nopromo_side_cost(8, black.data(), black_home.data(), by.data()));
-    }
+      std::copy(white_yields.begin(), white_yields.end(), wy.begin());
+      std::copy(black_yields.begin(), black_yields.end(), by.begin());
+      dp.emplace_back(nopromo_side_cost(8, white.data(), white_home.data(), wy.data()),
+                      nopromo_side_cost(8, black.data(), black_home.data(), by.data()));
+    });
     bool inside = false, paid = false, binding = false;
     for (const auto& [cw, cb] : dp) {
       // A side's pawns changed files by capturing enemy men, -1: no start files fit at all.
