@@ -261,10 +261,12 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     }
     if (!emit) return Error{"cannot write " + options.emit};
   }
+  // What a failed write says, wherever it happens.
+  const std::string emit_failed = "writing " + options.emit + " failed";
+  const std::string checkpoint_failed = "cannot write checkpoint " + options.checkpoint;
   // Fail now rather than after hours of sampling when the checkpoint cannot be written. A fresh run's
   // first checkpoint holds no chunks, and resuming from it starts from the beginning.
-  if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, report, cp))
-    return Error{"cannot write checkpoint " + options.checkpoint};
+  if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, report, cp)) return Error{checkpoint_failed};
 
   const std::uint64_t C = options.chunk_size;
   const bool timed = options.samples == 0;
@@ -347,7 +349,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       emit_bytes += r.emitted.size();
       // Stop at once: a checkpoint saved now would count bytes the file does not hold.
       if (!emit) {
-        fail("writing " + options.emit + " failed");
+        fail(emit_failed);
         break;
       }
     }
@@ -359,11 +361,11 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (emit.is_open() && !emit.flush()) {
-        fail("writing " + options.emit + " failed");
+        fail(emit_failed);
         break;
       }
       if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
-        fail("cannot write checkpoint " + options.checkpoint);
+        fail(checkpoint_failed);
         break;
       }
       last_save = elapsed();
@@ -380,10 +382,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
   if (emit.is_open() && !emit.flush()) {
     // The last checkpoint saved stays: it counts only bytes that reached the file.
-    report.output_error = "writing " + options.emit + " failed";
+    report.output_error = emit_failed;
     if (!options.checkpoint.empty()) report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
   } else if (!options.checkpoint.empty() && !save()) {
-    report.output_error = "cannot write checkpoint " + options.checkpoint;
+    report.output_error = checkpoint_failed;
   }
   report.seconds = elapsed();
   return report;
