@@ -366,6 +366,51 @@ int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool*
   return c == Inf ? -1 : c;
 }
 
+bool nopromo_contains(const NopromoShape& s, const Position& pos) {
+  assert(s.files == 8 && s.ranks == 8);
+  int men[2] = {0, 0};
+  for (Color c : {White, Black}) {
+    const Bitboard bishops = pos.pieces(c, Bishop);
+    if (pos.count(c, King) != 1 || pos.count(c, Queen) > s.queens || pos.count(c, Rook) > s.rooks ||
+        pos.count(c, Knight) > s.knights || popcount(bishops & LightSquaresBB) > s.light_bishops ||
+        popcount(bishops & DarkSquaresBB) > s.dark_bishops || pos.count(c, Pawn) > s.files)
+      return false;
+    men[c] = popcount(pos.pieces(c));
+  }
+  if ((pos.pieces(White, Pawn) | pos.pieces(Black, Pawn)) & (rank_bb(Rank1) | rank_bb(Rank8))) return false;
+  const Square wk = lsb(pos.pieces(White, King)), bk = lsb(pos.pieces(Black, King));
+  if (s.kings_apart && (king_attacks(wk) & square_bb(bk))) return false;
+  if (!s.file_constraints) return true;
+
+  // The file facts file_classes() groups patterns by, for this diagram.
+  std::array<int, MaxFiles> a{}, b{};
+  std::array<bool, MaxFiles> white_home{}, black_home{}, crossed{};
+  unsigned crossed_mask = 0;
+  for (int f = 0; f < 8; ++f) {
+    const Bitboard white = pos.pieces(White, Pawn) & file_bb(File(f)), black = pos.pieces(Black, Pawn) & file_bb(File(f));
+    a[f] = popcount(white), b[f] = popcount(black);
+    crossed[f] = s.crossings && white && black && rank_of(lsb(white)) > rank_of(msb(black));
+    crossed_mask |= unsigned(crossed[f]) << f;
+    white_home[f] = s.home_pawns && (white & rank_bb(Rank2));
+    black_home[f] = s.home_pawns && (black & rank_bb(Rank7));
+  }
+  // Each choice of yielding sides is one of the DP's profile pairs; the diagram is in the set when one
+  // pair ends within both budgets. The steps mirror nopromo_count's exactly (caps from the pawns so far).
+  const int full = original_men(s), sat = std::max(0, s.exact_costs) + 1;
+  for (unsigned y = 0;; y = (y - crossed_mask) & crossed_mask) {  // bit f set: white yields crossed file f
+    Profile pw = start_profile(), pb = start_profile();
+    int seen_w = 0, seen_b = 0;
+    for (int f = 0; f < 8; ++f) {
+      seen_w += a[f], seen_b += b[f];
+      const bool white_yields = crossed[f] && ((y >> f) & 1), black_yields = crossed[f] && !((y >> f) & 1);
+      pw = advance(pw, a[f], white_home[f], white_yields, 7 - f, s.files - seen_w, full - 1 - seen_b, sat);
+      pb = advance(pb, b[f], black_home[f], black_yields, 7 - f, s.files - seen_b, full - 1 - seen_w, sat);
+    }
+    if (final_cost(pw) <= full - men[Black] && final_cost(pb) <= full - men[White]) return true;
+    if (y == crossed_mask) return false;
+  }
+}
+
 BigInt nopromo_count(const NopromoShape& shape) {
   assert(shape.files >= 1 && shape.files <= MaxFiles && shape.ranks >= 3 && shape.ranks <= MaxRanks);
   const int files = shape.files, men = original_men(shape), maxp = files;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/bigint.h"
+#include "core/position.h"
 
 namespace chessrank::bound {
 
@@ -40,5 +41,10 @@ BigInt nopromo_count(const NopromoShape& shape);
 // stands on its start rank; yields[f]: the side yields file f. Returns -1 when no start set fits.
 // Exposed so tests can compare it with brute force over explicit pawn-to-file matchings.
 int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool* yields);
+
+// Return whether the placement of `pos` (side to move, castling and en passant ignored) lies in the set
+// nopromo_count counts for this shape, saturated costs included: the same file steps as the DP, on one
+// diagram. Requires an 8x8 shape.
+bool nopromo_contains(const NopromoShape& shape, const Position& pos);
 
 }  // namespace chessrank::bound

@@ -2,6 +2,7 @@
 // (Tromp's seed-002 program and 2021 model, our ranking models, our no-promotion count), next to the
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <future>
 #include <iostream>
@@ -15,6 +16,8 @@
 #include "bound/tromp2021.h"
 #include "core/bigint.h"
 #include "core/fen.h"
+#include "estimator/legality.h"
+#include "estimator/nopromo_estimate.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "tools/command.h"
@@ -32,6 +35,8 @@ struct Options {
   bool no_file_constraints = false, adjacent_kings = false, crossings = false, home_pawns = false;
   int exact_costs = bound::NopromoShape{}.exact_costs;
   bool nopromo_variant = false;  // any of the above given
+  std::uint64_t sample = 0, seed = 1;  // nopromo: uniform members to judge (0: none), and their seed
+  bool seed_given = false;
 };
 
 // Return the nopromo set the options describe.
@@ -107,8 +112,9 @@ int overview() {
   return ExitOk;
 }
 
+// `json_extra`: more members of the JSON object (",\"key\":value..."), printed last.
 void print_value(const std::string& model, const BigInt& n, const Options& o,
-                 const std::vector<std::pair<std::string, BigInt>>& parts) {
+                 const std::vector<std::pair<std::string, BigInt>>& parts, const std::string& json_extra = "") {
   if (!o.json) {
     for (const auto& [label, v] : parts) std::cout << label << '\t' << v << '\n';
     if (!parts.empty()) std::cout << "total\t";
@@ -136,18 +142,64 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
       out << (i ? "," : "") << "{\"case\":\"" << parts[i].first << "\",\"value\":\"" << parts[i].second << "\"}";
     out << "]";
   }
-  out << "}";
+  out << json_extra << "}";
   std::cout << out.str() << '\n';
+}
+
+std::string percent(double x) { return fixed(100 * x, 3) + "%"; }
+
+// Return value x share, rounded to 4 significant digits ("1.234e38").
+std::string scaled(const BigInt& value, double share) {
+  if (share <= 0) return "0";
+  const double l = log10_big(value) + std::log10(share);
+  const double e = std::floor(l);
+  return fixed(std::pow(10.0, l - e), 3) + "e" + std::to_string(int(e));
+}
+
+// Print what `--sample` found (after the count), as text or as JSON members.
+std::string report_sample(const estimator::NopromoEstimate& e, const Options& o) {
+  const double expected = std::pow(10.0, log10_big(e.set_size) - log10_big(e.placements));
+  const double inside = e.draws ? double(e.inside) / double(e.draws) : 0;
+  const auto [lo, hi] = e.pass_interval();
+  const std::vector<std::string>& names = estimator::check_names(estimator::RuleSet::Default);
+  std::ostringstream out;
+  if (o.json) {
+    out << ",\"sample\":{\"draws\":" << e.draws << ",\"seed\":" << o.seed << ",\"placements\":\"" << e.placements
+        << "\",\"inside\":" << e.inside << ",\"inside_expected_share\":" << expected << ",\"passing\":" << e.passing
+        << ",\"pass_share\":" << e.pass_rate() << ",\"pass_interval\":[" << lo << "," << hi
+        << "],\"estimate\":\"" << scaled(e.set_size, e.pass_rate()) << "\",\"estimate_interval\":[\""
+        << scaled(e.set_size, lo) << "\",\"" << scaled(e.set_size, hi) << "\"],\"rejected_by\":{";
+    for (std::size_t i = 0; i < names.size(); ++i) out << (i ? "," : "") << "\"" << names[i] << "\":" << e.rejected_by[i];
+    out << "}}";
+    return out.str();
+  }
+  out << "sample: " << e.draws << " uniform placements of rules 1-3 (kings anywhere: " << e.placements
+      << " of them), seed " << o.seed << "\n"
+      << "in the set: " << e.inside << " (" << percent(inside) << "; the exact count gives " << percent(expected)
+      << ")\n"
+      << "passing the default legality checks with white or black to move: " << e.passing << " of " << e.inside
+      << " (" << percent(e.pass_rate()) << ", 95% interval " << percent(lo) << " to " << percent(hi) << ")\n"
+      << "diagrams of the set passing them, estimated: " << scaled(e.set_size, e.pass_rate()) << " (95% interval "
+      << scaled(e.set_size, lo) << " to " << scaled(e.set_size, hi) << ")\n"
+      << "rejected, by the first failing check with white to move:";
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (e.rejected_by[i]) out << " " << names[i] << " " << e.rejected_by[i] << ";";
+  out << "\n";
+  return out.str();
 }
 
 int run(const Options& o) {
   if (o.model.empty()) {
     if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move ||
-        o.nopromo_variant) {
+        o.nopromo_variant || o.sample || o.seed_given) {
       report_error("", "options need --model (" + bound_models() + ")");
       return ExitUsage;
     }
     return overview();
+  }
+  if ((o.sample || o.seed_given) && o.model != "nopromo") {
+    report_error("", "--sample and --seed apply to --model nopromo only");
+    return ExitUsage;
   }
   if (o.nopromo_variant && o.model != "nopromo") {
     report_error("", "--no-file-constraints, --adjacent-kings, --crossings, --home-pawns and --exact-costs "
@@ -189,6 +241,20 @@ int run(const Options& o) {
     if ((o.crossings || o.home_pawns) && o.no_file_constraints) {
       report_error("", "--crossings and --home-pawns refine the file constraints: drop --no-file-constraints");
       return ExitUsage;
+    }
+    if (o.sample) {
+      // A progress line on stderr every 10 million draws (about 10 s).
+      std::uint64_t next_report = 10'000'000;
+      const auto progress = [&](std::uint64_t done) {
+        if (done < next_report || done == o.sample) return;
+        std::cerr << "sampled " << done << " of " << o.sample << '\n';
+        next_report += 10'000'000;
+      };
+      const estimator::NopromoEstimate e = estimator::estimate_nopromo(nopromo_shape(o), o.sample, o.seed, progress);
+      const std::string sample = report_sample(e, o);
+      print_value(o.model, e.set_size, o, parts, o.json ? sample : "");
+      if (!o.json) std::cout << sample;
+      return ExitOk;
     }
     print_value(o.model, bound::nopromo_count(nopromo_shape(o)), o, parts);
     return ExitOk;
@@ -247,6 +313,13 @@ std::function<int()> setup(CLI::App& cmd) {
       ->check(CLI::Range(0, 16))
       ->capture_default_str()
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
+  cmd.add_option("--sample", opt->sample,
+                 "nopromo: also draw this many uniform placements and judge the members of the set with the "
+                 "default legality checks (about 1 s per million)")
+      ->check(whole_number(1));
+  cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")
+      ->check(whole_number())
+      ->each([opt](const std::string&) { opt->seed_given = true; });
   cmd.footer(
       "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"

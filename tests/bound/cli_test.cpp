@@ -72,6 +72,22 @@ TEST(BoundCli, NopromoOptionsVaryTheSet) {
   EXPECT_NE(p.out.find("\"file_constraints\":false,\"kings_apart\":true"), std::string::npos);
 }
 
+// --sample prints the count first, then what the draws found; the JSON holds both. The same seed gives
+// the same report.
+TEST(BoundCli, NopromoSampleReportsAfterTheCount) {
+  NopromoShape coarse;
+  coarse.exact_costs = 2;
+  const CliRun t = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9");
+  EXPECT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(t.out.rfind(nopromo_count(coarse).get_str() + "\nsample: 30000 uniform placements", 0), 0u) << t.out;
+  EXPECT_NE(t.out.find("\npassing the default legality checks with white or black to move: "), std::string::npos);
+  EXPECT_EQ(run("--model nopromo --exact-costs 2 --sample 30000 --seed 9").out, t.out);
+  const CliRun j = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --json");
+  EXPECT_EQ(j.status, 0) << j.err;
+  EXPECT_NE(j.out.find("\"exact_costs\":2,\"sample\":{\"draws\":30000,\"seed\":9,"), std::string::npos) << j.out;
+  EXPECT_EQ(j.out.back(), '\n');
+}
+
 // A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists
 // the frames kept, doubled for the black-to-move half, summing to the total.
 TEST(BoundCli, RankingModelVariantsSumTheirFrames) {
@@ -120,7 +136,9 @@ TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
   for (const char* args : {"--model nosuch", "--model cpr --diagrams", "--model nopromo --breakdown", "--json",
                            "--model cpr --adjacent-kings", "--model seed2006 --exact-costs 3",
                            "--model tromp2021 --crossings", "--crossings", "--model nopromo --exact-costs 17",
-                           "--model nopromo --no-file-constraints --home-pawns", "--no-such-option"}) {
+                           "--model nopromo --no-file-constraints --home-pawns", "--no-such-option",
+                           "--model v1 --sample 10", "--model tromp2021 --seed 3", "--sample 10",
+                           "--model nopromo --sample 0", "--model nopromo --sample x"}) {
     SCOPED_TRACE(args);
     const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);

@@ -265,6 +265,14 @@ TEST(Nopromo, SideCostIsALowerBoundOfEveryMatching) {
 
 // The diagrams of legal games without promotions, judged against the set with every option on (crossings,
 // home pawns, kings apart, costs never saturated: saturation only enlarges the set).
+// Every option on, costs never saturated: the smallest set nopromo_count can count.
+NopromoShape strictest() {
+  NopromoShape s;
+  s.crossings = s.home_pawns = true;
+  s.exact_costs = 16;
+  return s;
+}
+
 struct GameCheck {
   long positions = 0, crossed = 0, paying = 0, tight = 0, compared = 0;
 
@@ -308,6 +316,7 @@ struct GameCheck {
       binding |= fits && (cw == 16 - men[Black] || cb == 16 - men[White]) && cw + cb > 0;
     }
     EXPECT_TRUE(inside) << where() << ": outside the nopromo set: " << to_fen(pos);
+    EXPECT_TRUE(nopromo_contains(strictest(), pos)) << where() << ": nopromo_contains refuses " << to_fen(pos);
     if (compare > 0 && positions % compare == 0) {
       std::vector<std::pair<int, int>> defined = costs_by_definition(p);
       for (auto& [cw, cb] : defined) cw = cw == 99 ? -1 : cw, cb = cb == 99 ? -1 : cb;
