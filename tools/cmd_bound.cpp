@@ -2,8 +2,8 @@
 // (Tromp's seed-002 program and 2021 model, our ranking models, our no-promotion count), next to the
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -243,7 +243,7 @@ int run(const Options& o) {
       return ExitUsage;
     }
     if (o.sample) {
-      // A progress line on stderr every 10 million draws (about 10 s).
+      // A progress line on stderr every 10 million draws (about 12 s).
       std::uint64_t next_report = 10'000'000;
       const auto progress = [&](std::uint64_t done) {
         if (done < next_report || done == o.sample) return;
@@ -315,7 +315,7 @@ std::function<int()> setup(CLI::App& cmd) {
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
   cmd.add_option("--sample", opt->sample,
                  "nopromo: also draw this many uniform placements and judge the members of the set with the "
-                 "default legality checks (about 1 s per million)")
+                 "default legality checks (about 1.3 s per million)")
       ->check(whole_number(1));
   cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")
       ->check(whole_number())
@@ -323,7 +323,8 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.footer(
       "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"
-      "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"). Exit status 2 for bad options.");
+      "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"; with --sample: the count, then\n"
+      "what the draws found, in words). Exit status 2 for bad options.");
   return [opt] { return run(*opt); };
 }
 
