@@ -366,6 +366,15 @@ int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool*
   return c == Inf ? -1 : c;
 }
 
+std::vector<std::uint64_t> nopromo_piece_orders(const NopromoShape& s) {
+  std::vector<std::uint64_t> ways(std::size_t(s.queens + s.rooks + s.knights + 1), 0);
+  for (int q = 0; q <= s.queens; ++q)
+    for (int r = 0; r <= s.rooks; ++r)
+      for (int n = 0; n <= s.knights; ++n)
+        ways[std::size_t(q + r + n)] += factorial(q + r + n) / (factorial(q) * factorial(r) * factorial(n));
+  return ways;
+}
+
 bool nopromo_contains(const NopromoShape& s, const Position& pos) {
   assert(s.files == 8 && s.ranks == 8);
   int men[2] = {0, 0};
@@ -512,14 +521,8 @@ BigInt nopromo_count(const NopromoShape& shape) {
       }
   }
 
-  // Pieces other than king and bishops: ways[c] = sum over q + r + n = c of c! / (q! r! n!).
-  std::vector<std::uint64_t> ways(std::size_t(shape.queens + shape.rooks + shape.knights + 1), 0);
-  {
-    for (int q = 0; q <= shape.queens; ++q)
-      for (int r = 0; r <= shape.rooks; ++r)
-        for (int n = 0; n <= shape.knights; ++n)
-          ways[std::size_t(q + r + n)] += factorial(q + r + n) / (factorial(q) * factorial(r) * factorial(n));
-  }
+  // Pieces other than king and bishops.
+  const std::vector<std::uint64_t> ways = nopromo_piece_orders(shape);
   const int cmax = int(ways.size()) - 1;
   const int squares = files * shape.ranks;
   int light_squares = 0;

@@ -3,6 +3,9 @@
 // diagram satisfies. nopromo_count returns the exact size of that set; docs/bounds.md has the proofs.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "core/bigint.h"
 #include "core/position.h"
 
@@ -41,6 +44,10 @@ BigInt nopromo_count(const NopromoShape& shape);
 // stands on its start rank; yields[f]: the side yields file f. Returns -1 when no start set fits.
 // Exposed so tests can compare it with brute force over explicit pawn-to-file matchings.
 int nopromo_side_cost(int files, const int* pawns, const bool* home, const bool* yields);
+
+// Return, per number k of one side's queens, rooks and knights (within the shape's material), the ways to
+// give k squares their kinds: the sum over q + r + n = k of k! / (q! r! n!).
+std::vector<std::uint64_t> nopromo_piece_orders(const NopromoShape& shape);
 
 // Return whether the placement of `pos` (side to move, castling and en passant ignored) lies in the set
 // nopromo_count counts for this shape, saturated costs included: the same file steps as the DP, on one

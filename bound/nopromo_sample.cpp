@@ -35,33 +35,20 @@ std::uint64_t pawn_ways(int w, int b, int light, int lw) {
          Binomial(HalfCells - (w - lw), b - lb);
 }
 
-// Return a uniform integer in [0, n), n >= 1, by rejection (no modulo bias).
-std::uint64_t below(pcg64& rng, std::uint64_t n) {
-  const std::uint64_t mask = n <= 1 ? 0 : ~std::uint64_t(0) >> std::countl_zero(n - 1);
-  for (;;) {
-    const std::uint64_t x = std::uint64_t(rng()) & mask;
-    if (x < n) return x;
-  }
-}
-
 // Return a uniform k-subset of `set` (n members).
 Bitboard subset(pcg64& rng, Bitboard set, int k) {
   const int n = popcount(set);
-  return rank::unrank_subset(below(rng, Binomial(n, k)), set, n, k);
+  return rank::unrank_subset(rng(Binomial(n, k)), set, n, k);
 }
 
-Square one_of(pcg64& rng, Bitboard set) { return nth_square(set, int(below(rng, std::uint64_t(popcount(set))))); }
+// Return a uniform member of `set`. (pcg's bounded draws reject, so they carry no modulo bias.)
+Square one_of(pcg64& rng, Bitboard set) { return nth_square(set, int(rng(std::uint64_t(popcount(set))))); }
 
 }  // namespace
 
 NopromoSampler::NopromoSampler(const NopromoShape& shape) : shape_(shape), class_draw_(BigInt(1)) {
   assert(shape.files == 8 && shape.ranks == 8);
-  // One side's queens, rooks and knights: ways_[k] counts the orders of kinds on k squares.
-  ways_.assign(std::size_t(shape.queens + shape.rooks + shape.knights + 1), 0);
-  for (int q = 0; q <= shape.queens; ++q)
-    for (int r = 0; r <= shape.rooks; ++r)
-      for (int n = 0; n <= shape.knights; ++n)
-        ways_[std::size_t(q + r + n)] += factorial(q + r + n) / (factorial(q) * factorial(r) * factorial(n));
+  ways_ = nopromo_piece_orders(shape);
   const int per_side = int(ways_.size()) - 1;
   pairs_.assign(std::size_t(2 * per_side + 1), 0);
   for (int cw = 0; cw <= per_side; ++cw)
@@ -103,7 +90,7 @@ Position NopromoSampler::draw(pcg64& rng) {
   // Pawns: the white pawns on light cells, lw, in proportion to the placements with that many.
   std::uint64_t total = 0;
   for (int lw = 0; lw <= std::min(w, light); ++lw) total += pawn_ways(w, b, light, lw);
-  std::uint64_t x = below(rng, total);
+  std::uint64_t x = rng(total);
   int lw = 0;
   for (;; ++lw) {
     const std::uint64_t n = pawn_ways(w, b, light, lw);
@@ -133,7 +120,7 @@ Position NopromoSampler::draw(pcg64& rng) {
   // squares those are, and the kinds of each side.
   const int c = k.others;
   const Bitboard squares = subset(rng, free, c);
-  x = below(rng, pairs_[std::size_t(c)]);
+  x = rng(pairs_[std::size_t(c)]);
   int cw = std::max(0, c - int(ways_.size()) + 1);
   for (;; ++cw) {
     const std::uint64_t n = Binomial(c, cw) * ways_[std::size_t(cw)] * ways_[std::size_t(c - cw)];
@@ -144,7 +131,7 @@ Position NopromoSampler::draw(pcg64& rng) {
   for (Color side : {White, Black}) {
     Bitboard mine = side == White ? white_squares : squares & ~white_squares;
     const int count = popcount(mine);
-    std::uint64_t y = below(rng, ways_[std::size_t(count)]);
+    std::uint64_t y = rng(ways_[std::size_t(count)]);
     int queens = 0, rooks = 0;
     [&] {
       for (queens = 0; queens <= shape_.queens; ++queens)
