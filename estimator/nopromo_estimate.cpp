@@ -1,7 +1,6 @@
 #include "estimator/nopromo_estimate.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include <pcg_random.hpp>
 
@@ -10,19 +9,12 @@
 
 namespace chessrank::estimator {
 
-std::pair<double, double> NopromoEstimate::pass_interval() const {
-  if (inside == 0) return {0, 1};
-  const double n = double(inside), p = pass_rate(), z = 1.959963984540054;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
 NopromoEstimate estimate_nopromo(const bound::NopromoShape& shape, std::uint64_t draws, std::uint64_t seed,
                                  const std::function<void(std::uint64_t)>& progress) {
   constexpr std::uint64_t Chunk = 1 << 16;
   bound::NopromoSampler sampler(shape);
   NopromoEstimate out;
+  out.seed = seed;
   out.placements = sampler.placements();
   out.set_size = bound::nopromo_count(shape);
   out.rejected_by.assign(check_names(RuleSet::Default).size(), 0);

@@ -3,7 +3,6 @@
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -16,7 +15,6 @@
 #include "bound/tromp2021.h"
 #include "core/bigint.h"
 #include "core/fen.h"
-#include "estimator/legality.h"
 #include "estimator/nopromo_estimate.h"
 #include "rank/frame.h"
 #include "rank/model.h"
@@ -146,48 +144,6 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
   std::cout << out.str() << '\n';
 }
 
-std::string percent(double x) { return fixed(100 * x, 3) + "%"; }
-
-// Return value x share, rounded to 4 significant digits ("1.234e38").
-std::string scaled(const BigInt& value, double share) {
-  if (share <= 0) return "0";
-  const double l = log10_big(value) + std::log10(share);
-  const double e = std::floor(l);
-  return fixed(std::pow(10.0, l - e), 3) + "e" + std::to_string(int(e));
-}
-
-// Print what `--sample` found (after the count), as text or as JSON members.
-std::string report_sample(const estimator::NopromoEstimate& e, const Options& o) {
-  const double expected = std::pow(10.0, log10_big(e.set_size) - log10_big(e.placements));
-  const double inside = e.draws ? double(e.inside) / double(e.draws) : 0;
-  const auto [lo, hi] = e.pass_interval();
-  const std::vector<std::string>& names = estimator::check_names(estimator::RuleSet::Default);
-  std::ostringstream out;
-  if (o.json) {
-    out << ",\"sample\":{\"draws\":" << e.draws << ",\"seed\":" << o.seed << ",\"placements\":\"" << e.placements
-        << "\",\"inside\":" << e.inside << ",\"inside_expected_share\":" << expected << ",\"passing\":" << e.passing
-        << ",\"pass_share\":" << e.pass_rate() << ",\"pass_interval\":[" << lo << "," << hi
-        << "],\"estimate\":\"" << scaled(e.set_size, e.pass_rate()) << "\",\"estimate_interval\":[\""
-        << scaled(e.set_size, lo) << "\",\"" << scaled(e.set_size, hi) << "\"],\"rejected_by\":{";
-    for (std::size_t i = 0; i < names.size(); ++i) out << (i ? "," : "") << "\"" << names[i] << "\":" << e.rejected_by[i];
-    out << "}}";
-    return out.str();
-  }
-  out << "sample: " << e.draws << " uniform placements of rules 1-3 (kings anywhere: " << e.placements
-      << " of them), seed " << o.seed << "\n"
-      << "in the set: " << e.inside << " (" << percent(inside) << "; the exact count gives " << percent(expected)
-      << ")\n"
-      << "passing the default legality checks with white or black to move: " << e.passing << " of " << e.inside
-      << " (" << percent(e.pass_rate()) << ", 95% interval " << percent(lo) << " to " << percent(hi) << ")\n"
-      << "diagrams of the set passing them, estimated: " << scaled(e.set_size, e.pass_rate()) << " (95% interval "
-      << scaled(e.set_size, lo) << " to " << scaled(e.set_size, hi) << ")\n"
-      << "rejected, by the first failing check with white to move:";
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (e.rejected_by[i]) out << " " << names[i] << " " << e.rejected_by[i] << ";";
-  out << "\n";
-  return out.str();
-}
-
 int run(const Options& o) {
   if (o.model.empty()) {
     if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move ||
@@ -251,9 +207,8 @@ int run(const Options& o) {
         next_report += 10'000'000;
       };
       const estimator::NopromoEstimate e = estimator::estimate_nopromo(nopromo_shape(o), o.sample, o.seed, progress);
-      const std::string sample = report_sample(e, o);
-      print_value(o.model, e.set_size, o, parts, o.json ? sample : "");
-      if (!o.json) std::cout << sample;
+      print_value(o.model, e.set_size, o, parts, o.json ? "," + estimator::nopromo_report_json(e) : "");
+      if (!o.json) std::cout << estimator::format_nopromo_report(e);
       return ExitOk;
     }
     print_value(o.model, bound::nopromo_count(nopromo_shape(o)), o, parts);

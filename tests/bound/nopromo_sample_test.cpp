@@ -85,9 +85,10 @@ TEST(NopromoEstimate, SameSeedSameResultAndTheSetBoundsThePassing) {
   std::uint64_t rejected = 0;
   for (std::uint64_t r : a.rejected_by) rejected += r;
   EXPECT_EQ(rejected + a.passing, a.inside);
-  const auto [lo, hi] = a.pass_interval();
-  EXPECT_LE(lo, a.pass_rate());
-  EXPECT_GE(hi, a.pass_rate());
+  const estimator::Interval share = a.pass_share();
+  EXPECT_DOUBLE_EQ(share.estimate, double(a.passing) / double(a.inside));
+  EXPECT_LE(share.low, share.estimate);
+  EXPECT_GE(share.high, share.estimate);
 }
 
 }  // namespace
