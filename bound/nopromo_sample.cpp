@@ -81,7 +81,7 @@ NopromoSampler::NopromoSampler(const NopromoShape& shape) : shape_(shape), class
   class_draw_ = rank::UniformBelow(total_.to_big());
 }
 
-Position NopromoSampler::draw(pcg64& rng) {
+Position NopromoSampler::draw(pcg64& rng) const {
   const UInt192 r = class_draw_.draw_fixed(rng);
   const Class& k = classes_[std::size_t(std::upper_bound(ends_.begin(), ends_.end(), r) - ends_.begin())];
   const int w = k.white_pawns, b = k.black_pawns, light = k.light_pawns;

@@ -32,8 +32,9 @@ class NopromoSampler {
 
   // Return the number of placements drawn from (rules 1-3, kings anywhere): the sum of the class sizes.
   BigInt placements() const { return total_.to_big(); }
-  // Return a uniform random placement, white to move, no castling rights, no en passant square.
-  Position draw(pcg64& rng);
+  // Return a uniform random placement, white to move, no castling rights, no en passant square. Changes
+  // nothing in the sampler, so threads may share one.
+  Position draw(pcg64& rng) const;
 
  private:
   struct Class {

@@ -1,25 +1,20 @@
 // The estimate driver: chunked sampling on worker threads, in-order merging, checkpoints.
 #include "estimator/estimate.h"
-#include "estimator/sampler.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <mutex>
 #include <optional>
-#include <span>
 #include <sstream>
-#include <thread>
 
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
+#include "estimator/checkpoint_file.h"
+#include "estimator/chunk_run.h"
+#include "estimator/sampler.h"
 
 namespace chessrank::estimator {
 
@@ -63,30 +58,11 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
   return r;
 }
 
-// Checkpoint: a small text file of "key value" lines.
-std::string join(std::span<const std::uint64_t> a) {
-  std::string s;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (i) s += ',';
-    s += std::to_string(a[i]);
-  }
-  return s;
-}
-std::vector<std::uint64_t> split_numbers(const std::string& s) {
-  std::vector<std::uint64_t> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (item.empty()) continue;
-    out.push_back(std::stoull(item));
-  }
-  return out;
-}
 template <std::size_t N>
 bool fill(std::array<std::uint64_t, N>& a, const std::string& s) {
   const auto v = split_numbers(s);
-  if (v.size() != N) return false;
-  std::copy(v.begin(), v.end(), a.begin());
+  if (!v || v->size() != N) return false;
+  std::copy(v->begin(), v->end(), a.begin());
   return true;
 }
 
@@ -95,75 +71,59 @@ struct Checkpoint {
   std::uint64_t emit_bytes = 0;
 };
 
+// The keys that say which run a checkpoint belongs to.
+std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& r) {
+  return {{"model", r.model}, {"space", r.space.get_str()}, {"rules", std::string(rule_set_name(r.rules))},
+          {"seed", std::to_string(r.seed)}, {"chunk_size", std::to_string(r.chunk_size)}};
+}
+
 bool save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) return false;
-    const Tally& t = r.tally;
-    out << "chessrank-estimate-checkpoint 1\n"
-        << "model " << r.model << "\nspace " << r.space.get_str() << "\nrules " << rule_set_name(r.rules)
-        << "\nseed " << r.seed << "\nchunk_size " << r.chunk_size << "\nchunks " << c.chunks << "\nemit_bytes "
-        << c.emit_bytes << "\nsamples " << t.samples.all << "\npassed " << t.passed.all << "\nrejected "
-        << join(t.rejected);
-    // The subset counts, one line per subset and tally, as load_checkpoint's fill_counts reads them.
-    for (const auto& [name, s] : {std::pair{"samples", &t.samples}, std::pair{"passed", &t.passed}})
-      out << "\n" << name << "_by_men " << join(s->by_men) << "\n" << name << "_by_side " << join(s->by_side) << "\n"
-          << name << "_by_castling " << join(s->by_castling) << "\n" << name << "_by_ep " << join(s->by_ep);
-    out << "\nrealistic " << t.samples.realistic << "," << t.passed.realistic << "\nhistory ";
-    for (std::size_t i = 0; i < r.history.size(); ++i)
-      out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
-    out << "\n";
-    if (!out) return false;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  return !ec;
+  std::ostringstream out;
+  const Tally& t = r.tally;
+  out << "chessrank-estimate-checkpoint 1\n";
+  for (const auto& [key, value] : run_keys(r)) out << key << ' ' << value << '\n';
+  out << "chunks " << c.chunks << "\nemit_bytes " << c.emit_bytes << "\nsamples " << t.samples.all << "\npassed "
+      << t.passed.all << "\nrejected " << join_numbers(t.rejected);
+  // The subset counts, one line per subset and tally, as load_checkpoint's fill_counts reads them.
+  for (const auto& [name, s] : {std::pair{"samples", &t.samples}, std::pair{"passed", &t.passed}})
+    out << "\n" << name << "_by_men " << join_numbers(s->by_men) << "\n" << name << "_by_side "
+        << join_numbers(s->by_side) << "\n" << name << "_by_castling " << join_numbers(s->by_castling) << "\n"
+        << name << "_by_ep " << join_numbers(s->by_ep);
+  out << "\nrealistic " << t.samples.realistic << "," << t.passed.realistic << "\nhistory ";
+  for (std::size_t i = 0; i < r.history.size(); ++i)
+    out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
+  out << "\n";
+  return write_atomically(path, out.str());
 }
 
 Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
-  std::ifstream in(path);
-  std::map<std::string, std::string> kv;
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto space = line.find(' ');
-    kv[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
-  }
-  if (!kv.count("chessrank-estimate-checkpoint")) return Error{path + " is not an estimate checkpoint"};
-  const auto mismatch = [&](const char* key, const std::string& want) -> std::optional<Error> {
-    if (kv[key] == want) return std::nullopt;
-    return Error{"checkpoint " + path + " has " + key + " " + kv[key] + ", this run " + want};
+  std::optional<KeyValues> read = read_key_values(path);
+  if (!read || !read->count("chessrank-estimate-checkpoint")) return Error{path + " is not an estimate checkpoint"};
+  KeyValues& kv = *read;
+  if (auto e = mismatched_key(kv, path, run_keys(r))) return Error{*e};
+  const Error damaged{"checkpoint " + path + " is damaged"};
+  Checkpoint c;
+  Tally& t = r.tally;
+  const auto chunks = parse_number(kv["chunks"]), emit_bytes = parse_number(kv["emit_bytes"]);
+  const auto samples = parse_number(kv["samples"]), passed = parse_number(kv["passed"]);
+  if (!chunks || !emit_bytes || !samples || !passed) return damaged;
+  c.chunks = *chunks, c.emit_bytes = *emit_bytes, t.samples.all = *samples, t.passed.all = *passed;
+  const auto rejected = split_numbers(kv["rejected"]);
+  if (!rejected || rejected->size() != t.rejected.size()) return Error{"checkpoint " + path + ": wrong number of checks"};
+  t.rejected = *rejected;
+  const auto realistic = split_numbers(kv["realistic"]);
+  const auto history = split_numbers(kv["history"]);
+  const auto fill_counts = [&](SubsetCounts& s, const std::string& name) {
+    return fill(s.by_men, kv[name + "_by_men"]) && fill(s.by_side, kv[name + "_by_side"]) &&
+           fill(s.by_castling, kv[name + "_by_castling"]) && fill(s.by_ep, kv[name + "_by_ep"]);
   };
-  for (auto [key, want] : {std::pair<const char*, std::string>{"model", r.model}, {"space", r.space.get_str()},
-                           {"rules", std::string(rule_set_name(r.rules))}, {"seed", std::to_string(r.seed)},
-                           {"chunk_size", std::to_string(r.chunk_size)}})
-    if (auto e = mismatch(key, want)) return *e;
-  try {
-    Checkpoint c;
-    c.chunks = std::stoull(kv["chunks"]);
-    c.emit_bytes = std::stoull(kv["emit_bytes"]);
-    Tally& t = r.tally;
-    t.samples.all = std::stoull(kv["samples"]);
-    t.passed.all = std::stoull(kv["passed"]);
-    const auto rejected = split_numbers(kv["rejected"]);
-    if (rejected.size() != t.rejected.size()) return Error{"checkpoint " + path + ": wrong number of checks"};
-    t.rejected = rejected;
-    const auto realistic = split_numbers(kv["realistic"]);
-    const auto history = split_numbers(kv["history"]);
-    const auto fill_counts = [&](SubsetCounts& s, const std::string& name) {
-      return fill(s.by_men, kv[name + "_by_men"]) && fill(s.by_side, kv[name + "_by_side"]) &&
-             fill(s.by_castling, kv[name + "_by_castling"]) && fill(s.by_ep, kv[name + "_by_ep"]);
-    };
-    if (!fill_counts(t.samples, "samples") || !fill_counts(t.passed, "passed") || realistic.size() != 2 ||
-        history.size() % 2)
-      return Error{"checkpoint " + path + " is damaged"};
-    t.samples.realistic = realistic[0];
-    t.passed.realistic = realistic[1];
-    for (std::size_t i = 0; i < history.size(); i += 2) r.history.push_back({history[i], history[i + 1]});
-    return c;
-  } catch (const std::exception&) {
-    return Error{"checkpoint " + path + " is damaged"};
-  }
+  if (!fill_counts(t.samples, "samples") || !fill_counts(t.passed, "passed") || !realistic || realistic->size() != 2 ||
+      !history || history->size() % 2)
+    return damaged;
+  t.samples.realistic = (*realistic)[0];
+  t.passed.realistic = (*realistic)[1];
+  for (std::size_t i = 0; i < history->size(); i += 2) r.history.push_back({(*history)[i], (*history)[i + 1]});
+  return c;
 }
 
 }  // namespace
@@ -270,46 +230,15 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
 
   const std::uint64_t C = options.chunk_size;
   const bool timed = options.samples == 0;
-  const std::uint64_t total_chunks = timed ? UINT64_MAX : (options.samples + C - 1) / C;
   const auto chunk_count = [&](std::uint64_t c) {
     return timed ? C : std::min<std::uint64_t>(C, options.samples - c * C);
   };
-  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  report.threads = threads;
-
-  std::mutex mutex;
-  std::condition_variable ready;      // a chunk finished
-  std::condition_variable room;       // the merger caught up
-  std::map<std::uint64_t, ChunkResult> done;
-  std::uint64_t next = cp.chunks;     // next chunk to hand out
-  std::uint64_t merged = cp.chunks;   // chunks merged so far
-  bool stop = false;
-  const std::uint64_t window = 4 * std::uint64_t(threads);  // chunks in flight ahead of the merger
-
-  auto worker = [&] {
-    for (;;) {
-      std::uint64_t c;
-      {
-        std::unique_lock lock(mutex);
-        room.wait(lock, [&] { return stop || next < merged + window; });
-        if (stop || next >= total_chunks || (timed && elapsed() >= options.seconds)) {
-          stop = true;
-          ready.notify_all();
-          return;
-        }
-        c = next++;
-      }
-      ChunkResult r = run_chunk(model, options, c, chunk_count(c), check_count);
-      std::lock_guard lock(mutex);
-      done.emplace(c, std::move(r));
-      ready.notify_all();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker);
+  report.threads = worker_threads(options.threads);
+  const ChunkSchedule schedule{cp.chunks, timed ? 0 : (options.samples + C - 1) / C, options.seconds, report.threads};
 
   std::optional<std::string> failure;
   double last_save = elapsed();
+  std::uint64_t merged = cp.chunks;  // whole chunks in the report
   std::uint64_t emit_bytes = cp.emit_bytes;
   // A checkpoint holds whole chunks only: a last, partial chunk is computed again in full on resume (its
   // samples are a prefix of the full chunk's), so the state before it is what gets saved.
@@ -319,24 +248,11 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (before_partial) return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
     return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
   };
-  const auto fail = [&](const std::string& why) {
-    failure = why;
-    std::lock_guard lock(mutex);
-    stop = true;
-    room.notify_all();
-  };
-  for (;;) {
-    ChunkResult r;
-    {
-      std::unique_lock lock(mutex);
-      ready.wait(lock, [&] { return done.count(merged) || (stop && next == merged); });
-      if (!done.count(merged)) break;  // everything handed out is merged
-      r = std::move(done.at(merged));
-      done.erase(merged);
-    }
+  const auto work = [&](std::uint64_t c) { return run_chunk(model, options, c, chunk_count(c), check_count); };
+  run_chunks(schedule, elapsed, work, [&](std::uint64_t, ChunkResult&& r) {
     if (r.error) {
-      fail(*r.error);
-      break;
+      failure = *r.error;
+      return false;
     }
     if (r.tally.samples.all < C && !options.checkpoint.empty()) {
       before_partial = report;
@@ -344,40 +260,30 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     }
     report.tally.add(r.tally);
     report.history.push_back({report.tally.samples.all, report.tally.passed.all});
+    ++merged;
     if (emit.is_open()) {
       emit << r.emitted;
       emit_bytes += r.emitted.size();
       // Stop at once: a checkpoint saved now would count bytes the file does not hold.
       if (!emit) {
-        fail(emit_failed);
-        break;
+        failure = emit_failed;
+        return false;
       }
-    }
-    {
-      std::lock_guard lock(mutex);
-      ++merged;
-      room.notify_all();
     }
     if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (emit.is_open() && !emit.flush()) {
-        fail(emit_failed);
-        break;
+        failure = emit_failed;
+        return false;
       }
       if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
-        fail(checkpoint_failed);
-        break;
+        failure = checkpoint_failed;
+        return false;
       }
       last_save = elapsed();
     }
-    if (!timed && merged == total_chunks) break;
-  }
-  {
-    std::lock_guard lock(mutex);
-    stop = true;
-    room.notify_all();
-  }
-  for (std::thread& t : pool) t.join();
+    return true;
+  });
   if (failure) return Error{*failure};
   // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
   if (emit.is_open() && !emit.flush()) {

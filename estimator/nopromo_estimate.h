@@ -2,6 +2,10 @@
 // it and judge them with the default legality checks, to estimate how many of its diagrams could be legal
 // and which checks reject the others (docs/bounds.md, "Sampling the set"). The count of the set is exact;
 // what this adds is an upper estimate, with its interval, of the legal diagrams inside it.
+//
+// Determinism: draws come in chunks of NopromoChunk; chunk c draws from pcg64(seed, stream c) and chunks
+// merge in order (estimator/chunk_run.h), so a run depends on the shape, the seed and the number of draws
+// only, never on the thread count or on being interrupted and resumed from a checkpoint.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +15,22 @@
 
 #include "bound/nopromo.h"
 #include "core/bigint.h"
+#include "core/result.h"
 #include "estimator/estimate.h"
 
 namespace chessrank::estimator {
+
+inline constexpr std::uint64_t NopromoChunk = 1 << 16;
+
+struct NopromoSampleOptions {
+  std::uint64_t draws = 0;  // at least 1
+  std::uint64_t seed = 0;
+  unsigned threads = 0;     // 0: all hardware threads
+  std::string checkpoint;   // saved at the start and regularly (a failed save ends the run); a run finding it resumes
+  double checkpoint_interval = 10;  // seconds between checkpoint saves
+  // Called on the driving thread after each merged chunk: draws done, draws planned, seconds elapsed.
+  std::function<void(std::uint64_t, std::uint64_t, double)> progress;
+};
 
 struct NopromoEstimate {
   BigInt placements;  // the placements of rules 1-3, kings anywhere, that the draws are uniform over
@@ -24,6 +41,12 @@ struct NopromoEstimate {
   // Per default check (check_names(RuleSet::Default)): the members it rejects with white to move, among
   // those that fail with both sides to move.
   std::vector<std::uint64_t> rejected_by;
+  unsigned threads = 1;
+  bool resumed = false;
+  double seconds = 0;  // wall time of this run
+  // Set when every draw was made but the last checkpoint save failed: the estimate is whole, the
+  // checkpoint is not.
+  std::string output_error;
 
   // Return the share of members passing, and the members passing (set_size times that share), each with
   // its 95% Wilson interval.
@@ -31,11 +54,10 @@ struct NopromoEstimate {
   Interval passing_members() const { return wilson_estimate(passing, inside, set_size); }
 };
 
-// Draw `draws` uniform placements with pcg64 seeded by `seed` (chunks of 2^16 draws, chunk c from stream
-// c), keep those nopromo_contains(shape) accepts and judge them. `progress(done)` is called after each
-// chunk. Single-threaded; the result depends on the seed and the number of draws only.
-NopromoEstimate estimate_nopromo(const bound::NopromoShape& shape, std::uint64_t draws, std::uint64_t seed,
-                                 const std::function<void(std::uint64_t)>& progress = {});
+// Draw `options.draws` uniform placements, keep those nopromo_contains(shape) accepts and judge them; the
+// exact count of the set is computed beside the draws. An error when the checkpoint belongs to another
+// run or a save fails before the last draw.
+Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const NopromoSampleOptions& options);
 
 // Reports (report.cpp): the lines `chessrank bound --model nopromo --sample` prints after the count, and
 // the same as a JSON member ("\"sample\":{...}") for its JSON object.

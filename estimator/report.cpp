@@ -53,6 +53,13 @@ std::vector<Row> subset_rows(const Tally& t, const std::string& which) {
 const char* const Subsets[] = {"men", "side", "castling", "ep"};
 const char* const SubsetTitles[] = {"men on the board", "side to move", "castling rights", "en passant"};
 
+// Return " (this run 1.2 s on 2 threads[, resumed from checkpoint])", or nothing for a run not timed.
+std::string run_text(double seconds, unsigned threads, bool resumed) {
+  if (seconds <= 0) return "";
+  return " (this run " + fixed(seconds, 1) + " s on " + std::to_string(threads) + " threads" +
+         (resumed ? ", resumed from checkpoint" : "") + ")";
+}
+
 }  // namespace
 
 std::string format_report(const EstimateReport& r) {
@@ -61,10 +68,7 @@ std::string format_report(const EstimateReport& r) {
   out += "model " + r.model + ": N = " + r.space.get_str() + " (" + sci(r.space.get_d()) + ")\n";
   out += "rules " + std::string(rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
   out += "samples drawn: " + std::to_string(t.samples.all);
-  if (r.seconds > 0)
-    out += " (this run " + fixed(r.seconds, 1) + " s on " + std::to_string(r.threads) + " threads" +
-           (r.resumed ? ", resumed from checkpoint" : "") + ")";
-  out += "\n";
+  out += run_text(r.seconds, r.threads, r.resumed) + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += "upper estimate: every position that passes is counted\n";
@@ -194,7 +198,8 @@ std::string format_nopromo_report(const NopromoEstimate& e) {
   const auto percent = [](double x) { return fixed(100 * x, 3) + "%"; };
   const Interval share = e.pass_share();
   std::string out = "sample: " + std::to_string(e.draws) + " uniform placements of rules 1-3 (kings anywhere: " +
-                    e.placements.get_str() + " of them), seed " + std::to_string(e.seed) + "\n";
+                    e.placements.get_str() + " of them), seed " + std::to_string(e.seed);
+  out += run_text(e.seconds, e.threads, e.resumed) + "\n";
   out += "in the set: " + std::to_string(e.inside) + " (" +
          percent(e.draws ? double(e.inside) / double(e.draws) : 0) + "; the exact count gives " +
          percent(e.set_size.get_d() / e.placements.get_d()) + ")\n";
@@ -215,7 +220,9 @@ std::string nopromo_report_json(const NopromoEstimate& e) {
                     ",\"placements\":\"" + e.placements.get_str() + "\",\"inside\":" + std::to_string(e.inside) +
                     ",\"inside_expected_share\":" + sci(e.set_size.get_d() / e.placements.get_d(), 6) +
                     ",\"passing\":" + std::to_string(e.passing) + ",\"pass_share\":" + json_interval(e.pass_share()) +
-                    ",\"estimate\":" + json_interval(e.passing_members()) + ",\"rejected_by\":{";
+                    ",\"estimate\":" + json_interval(e.passing_members()) + ",\"seconds\":" + fixed(e.seconds, 3) +
+                    ",\"threads\":" + std::to_string(e.threads) + ",\"resumed\":" + (e.resumed ? "true" : "false") +
+                    ",\"rejected_by\":{";
   const std::vector<std::string>& names = check_names(RuleSet::Default);
   for (std::size_t i = 0; i < names.size(); ++i)
     out += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(e.rejected_by[i]);

@@ -38,7 +38,7 @@ class UniformBelow {
   // Draw as a UInt192: the same random words, mask and rejections as draw(), so one seed gives the same
   // indices either way, without BigInt. Requires fits_fixed().
   template <class Rng>
-  UInt192 draw_fixed(Rng& rng) {
+  UInt192 draw_fixed(Rng& rng) const {
     if (words_ == 0) return UInt192();
     std::uint64_t w[3] = {0, 0, 0};
     UInt192 out;

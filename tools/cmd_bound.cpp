@@ -21,6 +21,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/model_option.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli {
 namespace {
@@ -33,8 +34,11 @@ struct Options {
   bool no_file_constraints = false, adjacent_kings = false, crossings = false, home_pawns = false;
   int exact_costs = bound::NopromoShape{}.exact_costs;
   bool nopromo_variant = false;  // any of the above given
-  std::uint64_t sample = 0, seed = 1;  // nopromo: uniform members to judge (0: none), and their seed
-  bool seed_given = false;
+  // nopromo --sample: uniform placements to draw and judge (0: none), their seed, threads and checkpoint.
+  std::uint64_t sample = 0, seed = 1;
+  unsigned threads = 0;
+  std::string checkpoint;
+  bool sample_option_given = false;  // --seed, --threads or --checkpoint
 };
 
 // Return the nopromo set the options describe.
@@ -147,14 +151,18 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
 int run(const Options& o) {
   if (o.model.empty()) {
     if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move ||
-        o.nopromo_variant || o.sample || o.seed_given) {
+        o.nopromo_variant || o.sample || o.sample_option_given) {
       report_error("", "options need --model (" + bound_models() + ")");
       return ExitUsage;
     }
     return overview();
   }
-  if ((o.sample || o.seed_given) && o.model != "nopromo") {
-    report_error("", "--sample and --seed apply to --model nopromo only");
+  if ((o.sample || o.sample_option_given) && o.model != "nopromo") {
+    report_error("", "--sample, --seed, --threads and --checkpoint apply to --model nopromo only");
+    return ExitUsage;
+  }
+  if (o.sample_option_given && !o.sample) {
+    report_error("", "--seed, --threads and --checkpoint need --sample");
     return ExitUsage;
   }
   if (o.nopromo_variant && o.model != "nopromo") {
@@ -199,16 +207,27 @@ int run(const Options& o) {
       return ExitUsage;
     }
     if (o.sample) {
-      // A progress line on stderr every 10 million draws (about 12 s).
-      std::uint64_t next_report = 10'000'000;
-      const auto progress = [&](std::uint64_t done) {
-        if (done < next_report || done == o.sample) return;
-        std::cerr << "sampled " << done << " of " << o.sample << '\n';
-        next_report += 10'000'000;
+      estimator::NopromoSampleOptions options;
+      options.draws = o.sample;
+      options.seed = o.seed;
+      options.threads = o.threads;
+      options.checkpoint = o.checkpoint;
+      Progress progress("draws", 0);
+      options.progress = [&progress](std::uint64_t done, std::uint64_t target, double elapsed) {
+        progress.update(done, target, elapsed);
       };
-      const estimator::NopromoEstimate e = estimator::estimate_nopromo(nopromo_shape(o), o.sample, o.seed, progress);
-      print_value(o.model, e.set_size, o, parts, o.json ? "," + estimator::nopromo_report_json(e) : "");
-      if (!o.json) std::cout << estimator::format_nopromo_report(e);
+      const Result<estimator::NopromoEstimate> e = estimator::estimate_nopromo(nopromo_shape(o), options);
+      progress.finish();
+      if (!e) {
+        report_error("", e.error());
+        return ExitFailure;
+      }
+      print_value(o.model, e->set_size, o, parts, o.json ? "," + estimator::nopromo_report_json(*e) : "");
+      if (!o.json) std::cout << estimator::format_nopromo_report(*e);
+      if (!e->output_error.empty()) {
+        report_error("", e->output_error);
+        return ExitFailure;
+      }
       return ExitOk;
     }
     print_value(o.model, bound::nopromo_count(nopromo_shape(o)), o, parts);
@@ -270,16 +289,24 @@ std::function<int()> setup(CLI::App& cmd) {
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
   cmd.add_option("--sample", opt->sample,
                  "nopromo: also draw this many uniform placements and judge the members of the set with the "
-                 "default legality checks (about 1.3 s per million)")
+                 "default legality checks (about 1.3 s per million on one core)")
       ->check(whole_number(1));
-  cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")
-      ->check(whole_number())
-      ->each([opt](const std::string&) { opt->seed_given = true; });
+  const auto sample_option = [opt](CLI::Option* option) {
+    option->each([opt](const std::string&) { opt->sample_option_given = true; });
+  };
+  sample_option(cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->check(whole_number()));
+  sample_option(cmd.add_option("--threads", opt->threads,
+                               "nopromo --sample: worker threads (default and 0: all cores); never changes the result")
+                    ->check(whole_number(0, 1024)));
+  sample_option(cmd.add_option("--checkpoint", opt->checkpoint,
+                               "nopromo --sample: save progress to FILE regularly; resume from it if it exists")
+                    ->check(writable_file()));
   cmd.footer(
       "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"
       "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"; with --sample: the count, then\n"
-      "what the draws found, in words). Exit status 2 for bad options.");
+      "what the draws found, in words, and a progress line on stderr). Exit status 2 for bad options, 1 when a\n"
+      "--checkpoint belongs to another run or cannot be written.");
   return [opt] { return run(*opt); };
 }
 

@@ -1,8 +1,4 @@
 // `chessrank estimate`: the Monte Carlo estimate of the number of legal positions (estimator/estimate.h).
-#include <unistd.h>
-
-#include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,6 +9,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/model_option.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli {
 namespace {
@@ -25,46 +22,6 @@ struct Options {
   std::string model;  // add_model_option sets the default
   std::string rules = "default";
   std::string checkpoint, json, emit, plot;
-};
-
-std::string duration(double s) {
-  char buf[32];
-  if (s >= 3600)
-    std::snprintf(buf, sizeof buf, "%dh%02dm", int(s / 3600), int(std::fmod(s, 3600) / 60));
-  else if (s >= 60)
-    std::snprintf(buf, sizeof buf, "%dm%02ds", int(s / 60), int(std::fmod(s, 60)));
-  else
-    std::snprintf(buf, sizeof buf, "%.0fs", s);
-  return buf;
-}
-
-// A progress line on stderr: redrawn in place on a terminal, else one line every 30 s of a long run.
-class Progress {
- public:
-  Progress(double seconds) : tty_(isatty(STDERR_FILENO)), seconds_(seconds) {}
-  void update(std::uint64_t done, std::uint64_t target, double elapsed) {
-    if (elapsed - last_ < (tty_ ? 0.2 : 30)) return;
-    last_ = elapsed;
-    const double rate = elapsed > 0 ? double(done) / elapsed : 0;
-    const double fraction = target ? double(done) / double(target) : std::min(1.0, elapsed / seconds_);
-    const double eta = target ? (rate > 0 ? double(target - done) / rate : 0) : std::max(0.0, seconds_ - elapsed);
-    const int width = 30, filled = int(fraction * width);
-    char line[200];
-    std::snprintf(line, sizeof line, "[%s%s] %5.1f%% %llu samples, %.0f/s, ETA %s", std::string(filled, '#').c_str(),
-                  std::string(width - filled, '.').c_str(), 100 * fraction, static_cast<unsigned long long>(done),
-                  rate, duration(eta).c_str());
-    std::cerr << (tty_ ? "\r" : "") << line << (tty_ ? "\x1b[K" : "\n") << std::flush;
-    drawn_ = true;
-  }
-  void finish() {
-    if (tty_ && drawn_) std::cerr << "\r\x1b[K" << std::flush;
-  }
-
- private:
-  bool tty_;
-  double seconds_;
-  double last_ = 0;
-  bool drawn_ = false;
 };
 
 bool write_file(const std::string& path, const std::string& text) {
@@ -107,7 +64,7 @@ std::function<int()> setup(CLI::App& cmd) {
     options.rules = *estimator::parse_rule_set(o->rules);
     options.checkpoint = o->checkpoint;
     options.emit = o->emit;
-    Progress progress(options.seconds);
+    Progress progress("samples", options.seconds);
     options.progress = [&progress](std::uint64_t done, std::uint64_t target, double elapsed) {
       progress.update(done, target, elapsed);
     };

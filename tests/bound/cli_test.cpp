@@ -72,20 +72,47 @@ TEST(BoundCli, NopromoOptionsVaryTheSet) {
   EXPECT_NE(p.out.find("\"file_constraints\":false,\"kings_apart\":true"), std::string::npos);
 }
 
+// Return the text without its " (this run ...)" timings, which differ from run to run.
+std::string without_timing(std::string text) {
+  const std::size_t at = text.find(" (this run ");
+  if (at != std::string::npos) text.erase(at, text.find(')', at) + 1 - at);
+  return text;
+}
+
 // --sample prints the count first, then what the draws found; the JSON holds both. The same seed gives
-// the same report.
+// the same report for any number of threads.
 TEST(BoundCli, NopromoSampleReportsAfterTheCount) {
   NopromoShape coarse;
   coarse.exact_costs = 2;
-  const CliRun t = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9");
+  const CliRun t = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --threads 1");
   EXPECT_EQ(t.status, 0) << t.err;
   EXPECT_EQ(t.out.rfind(nopromo_count(coarse).get_str() + "\nsample: 30000 uniform placements", 0), 0u) << t.out;
+  EXPECT_NE(t.out.find("seed 9 (this run "), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("\npassing the default legality checks with white or black to move: "), std::string::npos);
-  EXPECT_EQ(run("--model nopromo --exact-costs 2 --sample 30000 --seed 9").out, t.out);
+  EXPECT_EQ(without_timing(run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --threads 2").out),
+            without_timing(t.out));
   const CliRun j = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --json");
   EXPECT_EQ(j.status, 0) << j.err;
   EXPECT_NE(j.out.find("\"exact_costs\":2,\"sample\":{\"draws\":30000,\"seed\":9,"), std::string::npos) << j.out;
   EXPECT_EQ(j.out.back(), '\n');
+}
+
+// A checkpoint is written and resumed from; one of another run is refused with one error line.
+TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
+  const std::string cp = ::testing::TempDir() + "chessrank-bound-cli-" + std::to_string(getpid()) + ".checkpoint";
+  std::remove(cp.c_str());
+  const std::string args = "--model nopromo --exact-costs 2 --sample 70000 --seed 4 --checkpoint " + cp;
+  const CliRun first = run(args);
+  EXPECT_EQ(first.status, 0) << first.err;
+  const CliRun again = run(args);
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.out.find(", resumed from checkpoint)"), std::string::npos) << again.out;
+  EXPECT_EQ(without_timing(again.out), without_timing(first.out));
+  const CliRun other = run("--model nopromo --exact-costs 2 --sample 70000 --seed 5 --checkpoint " + cp);
+  EXPECT_EQ(other.status, 1);
+  EXPECT_TRUE(other.out.empty());
+  EXPECT_EQ(other.err, "error: checkpoint " + cp + " has seed 4, this run 5\n");
+  std::remove(cp.c_str());
 }
 
 // A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists
@@ -138,7 +165,9 @@ TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
                            "--model tromp2021 --crossings", "--crossings", "--model nopromo --exact-costs 17",
                            "--model nopromo --no-file-constraints --home-pawns", "--no-such-option",
                            "--model v1 --sample 10", "--model tromp2021 --seed 3", "--sample 10",
-                           "--model nopromo --sample 0", "--model nopromo --sample x"}) {
+                           "--model nopromo --sample 0", "--model nopromo --sample x", "--model nopromo --threads 2",
+                           "--model nopromo --checkpoint x", "--model v1 --threads 2",
+                           "--model nopromo --sample 10 --threads -1"}) {
     SCOPED_TRACE(args);
     const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);

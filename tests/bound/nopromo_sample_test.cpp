@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <tuple>
 
 #include "core/fen.h"
 #include "estimator/nopromo_estimate.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/temp_dir.h"
 
 namespace chessrank::bound {
 namespace {
@@ -70,16 +73,38 @@ TEST(NopromoSampler, KingsStandOnEitherColourEquallyOften) {
   for (Color c : {White, Black}) EXPECT_LT(std::abs(z_score(light[c], n, 0.5)), 4.5) << light[c] << " of " << n;
 }
 
-TEST(NopromoEstimate, SameSeedSameResultAndTheSetBoundsThePassing) {
+// Options for a run of `draws` draws on `threads` threads.
+estimator::NopromoSampleOptions sample_options(std::uint64_t draws, std::uint64_t seed, unsigned threads = 1) {
+  estimator::NopromoSampleOptions o;
+  o.draws = draws;
+  o.seed = seed;
+  o.threads = threads;
+  return o;
+}
+
+NopromoShape quick_shape() {
   NopromoShape shape;
   shape.exact_costs = 2;  // the quickest count with the file constraints
-  const auto a = estimator::estimate_nopromo(shape, 70'000, 3), b = estimator::estimate_nopromo(shape, 70'000, 3);
-  EXPECT_EQ(a.inside, b.inside);
-  EXPECT_EQ(a.passing, b.passing);
-  EXPECT_EQ(a.rejected_by, b.rejected_by);
-  const auto c = estimator::estimate_nopromo(shape, 70'000, 4);
+  return shape;
+}
+
+// Return the run's counts, failing the test when the run fails.
+estimator::NopromoEstimate run(const estimator::NopromoSampleOptions& o, const NopromoShape& shape = quick_shape()) {
+  Result<estimator::NopromoEstimate> e = estimator::estimate_nopromo(shape, o);
+  EXPECT_TRUE(e.ok()) << e.error();
+  return e.ok() ? *e : estimator::NopromoEstimate{};
+}
+
+// The counts a run's result is made of, for comparisons.
+auto counts(const estimator::NopromoEstimate& e) { return std::make_tuple(e.draws, e.inside, e.passing, e.rejected_by); }
+
+TEST(NopromoEstimate, SameSeedSameResultAndTheSetBoundsThePassing) {
+  const auto a = run(sample_options(70'000, 3)), b = run(sample_options(70'000, 3));
+  EXPECT_EQ(counts(a), counts(b));
+  const auto c = run(sample_options(70'000, 4));
   EXPECT_NE(std::make_pair(a.inside, a.passing), std::make_pair(c.inside, c.passing));
   EXPECT_EQ(a.draws, 70'000u);
+  EXPECT_EQ(a.set_size, nopromo_count(quick_shape()));
   EXPECT_GT(a.inside, 0u);
   EXPECT_LE(a.passing, a.inside);
   std::uint64_t rejected = 0;
@@ -89,6 +114,67 @@ TEST(NopromoEstimate, SameSeedSameResultAndTheSetBoundsThePassing) {
   EXPECT_DOUBLE_EQ(share.estimate, double(a.passing) / double(a.inside));
   EXPECT_LE(share.low, share.estimate);
   EXPECT_GE(share.high, share.estimate);
+}
+
+// Two chunks and part of a third: the threads share the chunks, the merge adds them in order.
+constexpr std::uint64_t SomeChunks = 2 * estimator::NopromoChunk + 1000;
+
+TEST(NopromoEstimate, SameResultForAnyThreadCount) {
+  const auto one = run(sample_options(SomeChunks, 8, 1));
+  EXPECT_EQ(one.draws, SomeChunks);
+  EXPECT_EQ(one.threads, 1u);
+  for (unsigned threads : {2u, 3u}) EXPECT_EQ(counts(run(sample_options(SomeChunks, 8, threads))), counts(one));
+}
+
+TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
+  const testing::TempDir dir("chessrank-nopromo-sample");
+  const std::string cp = dir.file("sample.checkpoint").string();
+  const auto whole = run(sample_options(SomeChunks, 9, 2));
+
+  // An "interrupted" run that ends inside its second chunk, then a resumed run to the full count: the
+  // checkpoint holds the first chunk only, and the resumed run draws the second in full.
+  auto part = sample_options(estimator::NopromoChunk + 500, 9, 2);
+  part.checkpoint = cp;
+  const auto first = run(part);
+  EXPECT_FALSE(first.resumed);
+  EXPECT_EQ(first.draws, estimator::NopromoChunk + 500);
+  auto rest = sample_options(SomeChunks, 9, 1);
+  rest.checkpoint = cp;
+  const auto resumed = run(rest);
+  EXPECT_TRUE(resumed.resumed);
+  EXPECT_EQ(counts(resumed), counts(whole));
+
+  // A checkpoint of another seed, or of another set, is refused and names what differs.
+  auto wrong_seed = sample_options(SomeChunks, 10);
+  wrong_seed.checkpoint = cp;
+  const auto refused = estimator::estimate_nopromo(quick_shape(), wrong_seed);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("has seed 9, this run 10"), std::string::npos) << refused.error();
+  NopromoShape other = quick_shape();
+  other.kings_apart = false;
+  const auto refused_shape = estimator::estimate_nopromo(other, rest);
+  ASSERT_FALSE(refused_shape.ok());
+  EXPECT_NE(refused_shape.error().find("has shape"), std::string::npos) << refused_shape.error();
+
+  // A checkpoint whose counts are cut short is refused too, not read as zeros.
+  std::string text;
+  {
+    std::ifstream in(cp);
+    for (std::string line; std::getline(in, line);) text += (line.rfind("counts ", 0) == 0 ? "counts 5,1" : line) + "\n";
+  }
+  std::ofstream(cp, std::ios::trunc) << text;
+  const auto damaged = estimator::estimate_nopromo(quick_shape(), rest);
+  ASSERT_FALSE(damaged.ok());
+  EXPECT_EQ(damaged.error(), "checkpoint " + cp + " is damaged");
+}
+
+TEST(NopromoEstimate, CheckpointThatCannotBeWrittenFailsBeforeDrawing) {
+  const testing::TempDir dir("chessrank-nopromo-sample");
+  auto o = sample_options(1000, 1);
+  o.checkpoint = (dir.path() / "missing" / "sample.checkpoint").string();
+  const auto r = estimator::estimate_nopromo(quick_shape(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "cannot write checkpoint " + o.checkpoint);
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+// Checkpoint files: small text files of "key value" lines, one key per line. A save writes FILE.tmp and
+// renames it over FILE, so an interrupted save leaves the previous checkpoint whole.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chessrank::estimator {
+
+using KeyValues = std::map<std::string, std::string>;
+
+// Write `text` to `path` through `path`.tmp and a rename; false when either fails.
+bool write_atomically(const std::string& path, const std::string& text);
+
+// Return the "key value" lines of `path` (a line without a space is a key with an empty value); nullopt when
+// it cannot be read.
+std::optional<KeyValues> read_key_values(const std::string& path);
+
+// Return an error naming the first key whose value in `kv` differs from the one wanted:
+// "checkpoint F has seed 3, this run 4". The keys say what run the checkpoint belongs to.
+std::optional<std::string> mismatched_key(const KeyValues& kv, const std::string& path,
+                                          const std::vector<std::pair<std::string, std::string>>& wanted);
+
+// Return the whole number `text` is, in decimal digits only; nullopt for anything else.
+std::optional<std::uint64_t> parse_number(const std::string& text);
+
+// Numbers as "1,2,3", and back (nullopt when an item is not a whole number).
+std::string join_numbers(std::span<const std::uint64_t> numbers);
+std::optional<std::vector<std::uint64_t>> split_numbers(const std::string& text);
+
+}  // namespace chessrank::estimator

@@ -1,0 +1,27 @@
+// The progress line of long runs (`chessrank estimate`, `bound --model nopromo --sample`) on stderr:
+// redrawn in place on a terminal, else one line every 30 s, so that logs of long runs stay short.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace chessrank::cli {
+
+class Progress {
+ public:
+  // `unit` names what is counted ("samples"); `seconds` is the length of a timed run (0: counted runs).
+  Progress(std::string unit, double seconds);
+  // Show `done` of `target` (0 for a timed run) after `elapsed` seconds, unless shown too recently.
+  void update(std::uint64_t done, std::uint64_t target, double elapsed);
+  // Clear the line on a terminal.
+  void finish();
+
+ private:
+  std::string unit_;
+  bool tty_;
+  double seconds_;
+  double last_ = 0;
+  bool drawn_ = false;
+};
+
+}  // namespace chessrank::cli
