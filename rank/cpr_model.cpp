@@ -58,9 +58,7 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
     f.total = acc;
   }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
-  half_ = frame_offset_[Frames];
-  size192_ = half_ + half_;
-  size_ = size192_.to_big();
+  set_half(frame_offset_[Frames]);
 }
 
 std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
@@ -84,13 +82,13 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
   UInt192 index = piece_rank * pawn_count + UInt192(pawn_rank);
   index += f.cumulative[block] + frame_offset_[frame_index];
-  if (black) index += half_;
+  if (black) index += half_size();
   return index;
 }
 
 Position CprModel::unrank_fast(UInt192 index) const {
-  const bool black = index >= half_;
-  if (black) index -= half_;
+  const bool black = index >= half_size();
+  if (black) index -= half_size();
   const int frame_index = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame_index];
   index -= frame_offset_[frame_index];
@@ -148,25 +146,6 @@ std::vector<UInt192> CprModel::block_starts() const {
 std::vector<std::pair<std::string, BigInt>> CprModel::without_each_constraint() const {
   return {{"opposed files (constraint 4, second part)", CprModel({true, false}).size()},
           {"promotions need captures (constraint 4)", CprModel({false, false}).size()}};
-}
-
-Result<BigInt> CprModel::rank(const Position& pos) const {
-  Result<UInt192> r = rank_fast(pos);
-  if (!r) return Error{r.error()};
-  return r.value().to_big();
-}
-
-Result<Position> CprModel::unrank(const BigInt& index) const {
-  UInt192 i;
-  if (sgn(index) < 0 || index >= size_ || !UInt192::from_big(index, i))
-    return Error{"index out of range: the model cpr has indices 0 to " + BigInt(size_ - 1).get_str()};
-  return unrank_fast(i);
-}
-
-Result<Position> CprModel::unrank_fixed(const UInt192& index) const {
-  if (index >= size192_)
-    return Error{"index out of range: the model cpr has indices 0 to " + BigInt(size_ - 1).get_str()};
-  return unrank_fast(index);
 }
 
 }  // namespace chessrank::rank

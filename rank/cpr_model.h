@@ -24,15 +24,15 @@
 #include <string>
 #include <vector>
 
+#include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/model.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
 
-class CprModel final : public RankModel {
+class CprModel final : public FixedWidthModel<CprModel> {
  public:
   static constexpr int EnPassantCases = rank::EnPassantCases;
   static constexpr int Frames = rank::Frames;
@@ -50,17 +50,13 @@ class CprModel final : public RankModel {
 
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;
-  const BigInt& size() const override { return size_; }
-  Result<BigInt> rank(const Position& pos) const override;
-  Result<Position> unrank(const BigInt& index) const override;
-  Result<Position> unrank_fixed(const UInt192& index) const override;
   BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
 
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  const UInt192& half_size() const { return half_; }
+  std::optional<std::string> unrank_refusal() const { return std::nullopt; }
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 
@@ -97,8 +93,6 @@ class CprModel final : public RankModel {
   PieceLayer pieces_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
-  UInt192 half_, size192_;
-  BigInt size_;
 };
 
 }  // namespace chessrank::rank

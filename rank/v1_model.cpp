@@ -329,9 +329,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     build_jump_table();
   }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
-  half_ = frame_offset_[Frames];
-  size192_ = half_ + half_;
-  size_ = size192_.to_big();
+  set_half(frame_offset_[Frames]);
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -587,15 +585,15 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
   index += piece_rank * pawn_count + UInt192(layer.rank(white_pawns, black_pawns));
-  if (n.black_to_move) index += half_;
+  if (n.black_to_move) index += half_size();
   return index;
 }
 
 Position V1Model::unrank_fast(UInt192 index) const {
   // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
   // error from unrank() before reaching this.
-  const bool black = index >= half_;
-  if (black) index -= half_;
+  const bool black = index >= half_size();
+  if (black) index -= half_size();
   // Frame 0 holds ~99% of the positions: try it before searching.
   const int frame = index < frame_offset_[1] ? 0
                     : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
@@ -710,27 +708,6 @@ std::vector<UInt192> V1Model::block_starts() const {
           starts.push_back(frame_offset_[i] + frames_[i].cumulative[k] + kf.cumulative[blk]);
     }
   return starts;
-}
-
-Result<BigInt> V1Model::rank(const Position& pos) const {
-  Result<UInt192> r = rank_fast(pos);
-  if (!r) return Error{r.error()};
-  return r.value().to_big();
-}
-
-Result<Position> V1Model::unrank(const BigInt& index) const {
-  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
-  UInt192 i;
-  if (sgn(index) < 0 || index >= size_ || !UInt192::from_big(index, i))
-    return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
-  return unrank_fast(i);
-}
-
-Result<Position> V1Model::unrank_fixed(const UInt192& index) const {
-  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
-  if (index >= size192_)
-    return Error{"index out of range: the model v1 has indices 0 to " + BigInt(size_ - 1).get_str()};
-  return unrank_fast(index);
 }
 
 }  // namespace chessrank::rank

@@ -31,15 +31,15 @@
 #include <string>
 #include <vector>
 
+#include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/model.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
 
-class V1Model final : public RankModel {
+class V1Model final : public FixedWidthModel<V1Model> {
  public:
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
   static constexpr int Blocks = PawnBlocks::Count;
@@ -65,17 +65,16 @@ class V1Model final : public RankModel {
 
   std::string_view name() const override { return "v1"; }
   std::string_view description() const override;
-  const BigInt& size() const override { return size_; }
-  Result<BigInt> rank(const Position& pos) const override;
-  Result<Position> unrank(const BigInt& index) const override;
-  Result<Position> unrank_fixed(const UInt192& index) const override;
   BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
 
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  const UInt192& half_size() const { return half_; }
+  std::optional<std::string> unrank_refusal() const {
+    if (relaxation_.strict()) return std::nullopt;
+    return "a relaxed v1 model only counts";
+  }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
   const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
@@ -140,8 +139,6 @@ class V1Model final : public RankModel {
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
-  UInt192 half_, size192_;
-  BigInt size_;
 };
 
 }  // namespace chessrank::rank

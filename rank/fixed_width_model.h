@@ -1,0 +1,64 @@
+// The part of RankModel that every model of this library writes the same way: its indices fit UInt192 and
+// its two halves (white to move, then the colour swap) are equal, so that the class only needs
+//
+//   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
+//   Position unrank_fast(UInt192 index) const;          for index < size()
+//   std::optional<std::string> unrank_refusal() const;  why the model cannot unrank at all (a relaxed
+//                                                       model only counts), or nullopt
+//
+// and to call set_half() once its tables are built. The checks of the index range live here, once.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/bigint.h"
+#include "rank/model.h"
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+template <class Model>
+class FixedWidthModel : public RankModel {
+ public:
+  const BigInt& size() const override { return size_; }
+  // Return the number of positions with white to move: the indices below it; black to move follows.
+  const UInt192& half_size() const { return half_; }
+
+  Result<BigInt> rank(const Position& pos) const override {
+    Result<UInt192> r = model().rank_fast(pos);
+    if (!r) return Error{r.error()};
+    return r.value().to_big();
+  }
+  Result<Position> unrank(const BigInt& index) const override {
+    UInt192 i;
+    const bool in_range = sgn(index) >= 0 && index < size_ && UInt192::from_big(index, i);
+    return checked_unrank(i, in_range);
+  }
+  Result<Position> unrank_fixed(const UInt192& index) const override {
+    return checked_unrank(index, index < size192_);
+  }
+
+ protected:
+  // Set N = 2 * half, half being the number of positions with white to move.
+  void set_half(const UInt192& half) {
+    half_ = half;
+    size192_ = half + half;
+    size_ = size192_.to_big();
+  }
+
+ private:
+  const Model& model() const { return static_cast<const Model&>(*this); }
+  Result<Position> checked_unrank(const UInt192& index, bool in_range) const {
+    if (std::optional<std::string> refusal = model().unrank_refusal()) return Error{*refusal};
+    if (!in_range)
+      return Error{"index out of range: the model " + std::string(name()) + " has indices 0 to " +
+                   BigInt(size_ - 1).get_str()};
+    return model().unrank_fast(index);
+  }
+
+  UInt192 half_, size192_;
+  BigInt size_;
+};
+
+}  // namespace chessrank::rank
