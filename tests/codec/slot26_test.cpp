@@ -147,12 +147,12 @@ TEST(Slot26, ExtremePositionsRoundTrip) {
 
   // All 16 castling combinations, each with and without an en passant square.
   for (int cr = 0; cr < 16; ++cr) {
-    std::string rights;
-    if (cr & 1) rights += 'K';
-    if (cr & 2) rights += 'Q';
-    if (cr & 4) rights += 'k';
-    if (cr & 8) rights += 'q';
-    if (rights.empty()) rights = "-";
+    std::string letters;
+    if (cr & 1) letters += 'K';
+    if (cr & 2) letters += 'Q';
+    if (cr & 4) letters += 'k';
+    if (cr & 8) letters += 'q';
+    const std::string rights = letters.empty() ? std::string("-") : letters;
     expect_round_trip(fen_or_fail("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w " + rights + " - 0 1"), rights);
     expect_round_trip(fen_or_fail("r3k2r/pp1ppppp/8/8/2pP4/8/PPP1PPPP/R3K2R b " + rights + " d3 0 1"), rights + " ep");
   }
