@@ -110,6 +110,9 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     if (!loaded) return Error{loaded.error()};
     merged = *loaded;
     e.resumed = true;
+    if (e.draws > options.draws)
+      return Error{"checkpoint " + options.checkpoint + " holds " + std::to_string(e.draws) + " draws, more than the " +
+                   std::to_string(options.draws) + " asked for"};
   }
   const std::string checkpoint_failed = "cannot write checkpoint " + options.checkpoint;
   // Fail now rather than after hours of drawing when the checkpoint cannot be written.

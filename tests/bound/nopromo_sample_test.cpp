@@ -156,6 +156,16 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
   ASSERT_FALSE(refused_shape.ok());
   EXPECT_NE(refused_shape.error().find("has shape"), std::string::npos) << refused_shape.error();
 
+  // A checkpoint holding more draws than asked for is refused, not reported as a larger run. (It holds the
+  // whole chunks only.)
+  auto fewer = sample_options(estimator::NopromoChunk, 9);
+  fewer.checkpoint = cp;
+  const auto refused_fewer = estimator::estimate_nopromo(quick_shape(), fewer);
+  ASSERT_FALSE(refused_fewer.ok());
+  EXPECT_EQ(refused_fewer.error(), "checkpoint " + cp + " holds " + std::to_string(2 * estimator::NopromoChunk) +
+                                       " draws, more than the " + std::to_string(estimator::NopromoChunk) +
+                                       " asked for");
+
   // A checkpoint whose counts are cut short is refused too, not read as zeros.
   std::string text;
   {

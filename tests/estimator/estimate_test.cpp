@@ -196,6 +196,15 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   }
   EXPECT_GT(checked, 0);
 
+  // A checkpoint holding more samples than asked for is refused, not reported as a larger run.
+  const Result<EstimateReport> fewer = run_estimate(model(), [&] {
+    EstimateOptions o = options(20000, 1);
+    o.checkpoint = cp;
+    return o;
+  }());
+  ASSERT_FALSE(fewer.ok());
+  EXPECT_EQ(fewer.error(), "checkpoint " + cp + " holds 30000 samples, more than the 20000 asked for");
+
   // A checkpoint of another seed is refused.
   EstimateOptions wrong = options(30000, 1);
   wrong.seed = 99;
