@@ -17,6 +17,7 @@
 #include "core/bigint.h"
 #include "core/result.h"
 #include "estimator/estimate.h"
+#include "estimator/legality.h"
 
 namespace chessrank::estimator {
 
@@ -32,15 +33,23 @@ struct NopromoSampleOptions {
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
 };
 
-struct NopromoEstimate {
-  BigInt placements;  // the placements of rules 1-3, kings anywhere, that the draws are uniform over
-  BigInt set_size;    // nopromo_count(shape): the members among them
-  std::uint64_t seed = 0;
+// Counts of draws, which merge by addition (a chunk's, a checkpoint's, a run's).
+struct NopromoTally {
   std::uint64_t draws = 0, inside = 0;  // draws, and those in the set
   std::uint64_t passing = 0;            // members passing every default check with white or black to move
   // Per default check (check_names(RuleSet::Default)): the members it rejects with white to move, among
   // those that fail with both sides to move.
-  std::vector<std::uint64_t> rejected_by;
+  std::vector<std::uint64_t> rejected_by = std::vector<std::uint64_t>(check_names(RuleSet::Default).size(), 0);
+
+  void add(const NopromoTally& other);
+  bool operator==(const NopromoTally&) const = default;
+};
+
+struct NopromoEstimate {
+  BigInt placements;  // the placements of rules 1-3, kings anywhere, that the draws are uniform over
+  BigInt set_size;    // nopromo_count(shape): the members among them
+  std::uint64_t seed = 0;
+  NopromoTally tally;
   unsigned threads = 1;
   bool resumed = false;
   double seconds = 0;  // wall time of this run
@@ -50,8 +59,8 @@ struct NopromoEstimate {
 
   // Return the share of members passing, and the members passing (set_size times that share), each with
   // its 95% Wilson interval.
-  Interval pass_share() const { return wilson_estimate(passing, inside, BigInt(1)); }
-  Interval passing_members() const { return wilson_estimate(passing, inside, set_size); }
+  Interval pass_share() const { return wilson_estimate(tally.passing, tally.inside, BigInt(1)); }
+  Interval passing_members() const { return wilson_estimate(tally.passing, tally.inside, set_size); }
 };
 
 // Draw `options.draws` uniform placements, keep those nopromo_contains(shape) accepts and judge them; the

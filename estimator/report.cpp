@@ -197,35 +197,37 @@ std::string report_svg(const EstimateReport& r) {
 std::string format_nopromo_report(const NopromoEstimate& e) {
   const auto percent = [](double x) { return fixed(100 * x, 3) + "%"; };
   const Interval share = e.pass_share();
-  std::string out = "sample: " + std::to_string(e.draws) + " uniform placements of rules 1-3 (kings anywhere: " +
+  const NopromoTally& t = e.tally;
+  std::string out = "sample: " + std::to_string(t.draws) + " uniform placements of rules 1-3 (kings anywhere: " +
                     e.placements.get_str() + " of them), seed " + std::to_string(e.seed);
   out += run_text(e.seconds, e.threads, e.resumed) + "\n";
-  out += "in the set: " + std::to_string(e.inside) + " (" +
-         percent(e.draws ? double(e.inside) / double(e.draws) : 0) + "; the exact count gives " +
+  out += "in the set: " + std::to_string(t.inside) + " (" +
+         percent(t.draws ? double(t.inside) / double(t.draws) : 0) + "; the exact count gives " +
          percent(e.set_size.get_d() / e.placements.get_d()) + ")\n";
-  out += "passing the default legality checks with white or black to move: " + std::to_string(e.passing) + " of " +
-         std::to_string(e.inside) + " (" + percent(share.estimate) + ", 95% interval " + percent(share.low) + " to " +
+  out += "passing the default legality checks with white or black to move: " + std::to_string(t.passing) + " of " +
+         std::to_string(t.inside) + " (" + percent(share.estimate) + ", 95% interval " + percent(share.low) + " to " +
          percent(share.high) + ")\n";
   out += "diagrams of the set passing them, estimated: " + interval_text(e.passing_members()) +
          " (95% Wilson interval)\n";
   out += "rejected, by the first failing check with white to move:";
   const std::vector<std::string>& names = check_names(RuleSet::Default);
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (e.rejected_by[i]) out += " " + names[i] + " " + std::to_string(e.rejected_by[i]) + ";";
+    if (t.rejected_by[i]) out += " " + names[i] + " " + std::to_string(t.rejected_by[i]) + ";";
   return out + "\n";
 }
 
 std::string nopromo_report_json(const NopromoEstimate& e) {
-  std::string out = "\"sample\":{\"draws\":" + std::to_string(e.draws) + ",\"seed\":" + std::to_string(e.seed) +
-                    ",\"placements\":\"" + e.placements.get_str() + "\",\"inside\":" + std::to_string(e.inside) +
+  const NopromoTally& t = e.tally;
+  std::string out = "\"sample\":{\"draws\":" + std::to_string(t.draws) + ",\"seed\":" + std::to_string(e.seed) +
+                    ",\"placements\":\"" + e.placements.get_str() + "\",\"inside\":" + std::to_string(t.inside) +
                     ",\"inside_expected_share\":" + sci(e.set_size.get_d() / e.placements.get_d(), 6) +
-                    ",\"passing\":" + std::to_string(e.passing) + ",\"pass_share\":" + json_interval(e.pass_share()) +
+                    ",\"passing\":" + std::to_string(t.passing) + ",\"pass_share\":" + json_interval(e.pass_share()) +
                     ",\"estimate\":" + json_interval(e.passing_members()) + ",\"seconds\":" + fixed(e.seconds, 3) +
                     ",\"threads\":" + std::to_string(e.threads) + ",\"resumed\":" + (e.resumed ? "true" : "false") +
                     ",\"rejected_by\":{";
   const std::vector<std::string>& names = check_names(RuleSet::Default);
   for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(e.rejected_by[i]);
+    out += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(t.rejected_by[i]);
   return out + "}}";
 }
 

@@ -213,9 +213,7 @@ int run(const Options& o) {
       options.threads = o.threads;
       options.checkpoint = o.checkpoint;
       Progress progress("draws", 0);
-      options.progress = [&progress](std::uint64_t done, std::uint64_t target, double elapsed) {
-        progress.update(done, target, elapsed);
-      };
+      options.progress = progress.reporter();
       const Result<estimator::NopromoEstimate> e = estimator::estimate_nopromo(nopromo_shape(o), options);
       progress.finish();
       if (!e) {

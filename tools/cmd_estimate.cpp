@@ -65,9 +65,7 @@ std::function<int()> setup(CLI::App& cmd) {
     options.checkpoint = o->checkpoint;
     options.emit = o->emit;
     Progress progress("samples", options.seconds);
-    options.progress = [&progress](std::uint64_t done, std::uint64_t target, double elapsed) {
-      progress.update(done, target, elapsed);
-    };
+    options.progress = progress.reporter();
     const Result<estimator::EstimateReport> report = estimator::run_estimate(*model, options);
     progress.finish();
     if (!report) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace chessrank::cli {
@@ -13,6 +14,10 @@ class Progress {
   Progress(std::string unit, double seconds);
   // Show `done` of `target` (0 for a timed run) after `elapsed` seconds, unless shown too recently.
   void update(std::uint64_t done, std::uint64_t target, double elapsed);
+  // Return a function calling update(), for the progress option of the runs (estimator/).
+  std::function<void(std::uint64_t, std::uint64_t, double)> reporter() {
+    return [this](std::uint64_t done, std::uint64_t target, double elapsed) { update(done, target, elapsed); };
+  }
   // Clear the line on a terminal.
   void finish();
 

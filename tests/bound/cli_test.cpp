@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/cli.h"
+#include "tests/support/temp_dir.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -99,8 +100,8 @@ TEST(BoundCli, NopromoSampleReportsAfterTheCount) {
 
 // A checkpoint is written and resumed from; one of another run is refused with one error line.
 TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
-  const std::string cp = ::testing::TempDir() + "chessrank-bound-cli-" + std::to_string(getpid()) + ".checkpoint";
-  std::remove(cp.c_str());
+  const testing::TempDir dir("chessrank-bound-cli");
+  const std::string cp = dir.file("sample.checkpoint").string();
   const std::string args = "--model nopromo --exact-costs 2 --sample 70000 --seed 4 --checkpoint " + cp;
   const CliRun first = run(args);
   EXPECT_EQ(first.status, 0) << first.err;
@@ -112,7 +113,6 @@ TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
   EXPECT_EQ(other.status, 1);
   EXPECT_TRUE(other.out.empty());
   EXPECT_EQ(other.err, "error: checkpoint " + cp + " has seed 4, this run 5\n");
-  std::remove(cp.c_str());
 }
 
 // A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <fstream>
-#include <tuple>
 
 #include "core/fen.h"
 #include "estimator/nopromo_estimate.h"
@@ -95,23 +94,20 @@ estimator::NopromoEstimate run(const estimator::NopromoSampleOptions& o, const N
   return e.ok() ? *e : estimator::NopromoEstimate{};
 }
 
-// The counts a run's result is made of, for comparisons.
-auto counts(const estimator::NopromoEstimate& e) { return std::make_tuple(e.draws, e.inside, e.passing, e.rejected_by); }
-
 TEST(NopromoEstimate, SameSeedSameResultAndTheSetBoundsThePassing) {
   const auto a = run(sample_options(70'000, 3)), b = run(sample_options(70'000, 3));
-  EXPECT_EQ(counts(a), counts(b));
+  EXPECT_EQ(a.tally, b.tally);
   const auto c = run(sample_options(70'000, 4));
-  EXPECT_NE(std::make_pair(a.inside, a.passing), std::make_pair(c.inside, c.passing));
-  EXPECT_EQ(a.draws, 70'000u);
+  EXPECT_NE(std::make_pair(a.tally.inside, a.tally.passing), std::make_pair(c.tally.inside, c.tally.passing));
+  EXPECT_EQ(a.tally.draws, 70'000u);
   EXPECT_EQ(a.set_size, nopromo_count(quick_shape()));
-  EXPECT_GT(a.inside, 0u);
-  EXPECT_LE(a.passing, a.inside);
+  EXPECT_GT(a.tally.inside, 0u);
+  EXPECT_LE(a.tally.passing, a.tally.inside);
   std::uint64_t rejected = 0;
-  for (std::uint64_t r : a.rejected_by) rejected += r;
-  EXPECT_EQ(rejected + a.passing, a.inside);
+  for (std::uint64_t r : a.tally.rejected_by) rejected += r;
+  EXPECT_EQ(rejected + a.tally.passing, a.tally.inside);
   const estimator::Interval share = a.pass_share();
-  EXPECT_DOUBLE_EQ(share.estimate, double(a.passing) / double(a.inside));
+  EXPECT_DOUBLE_EQ(share.estimate, double(a.tally.passing) / double(a.tally.inside));
   EXPECT_LE(share.low, share.estimate);
   EXPECT_GE(share.high, share.estimate);
 }
@@ -121,9 +117,9 @@ constexpr std::uint64_t SomeChunks = 2 * estimator::NopromoChunk + 1000;
 
 TEST(NopromoEstimate, SameResultForAnyThreadCount) {
   const auto one = run(sample_options(SomeChunks, 8, 1));
-  EXPECT_EQ(one.draws, SomeChunks);
+  EXPECT_EQ(one.tally.draws, SomeChunks);
   EXPECT_EQ(one.threads, 1u);
-  for (unsigned threads : {2u, 3u}) EXPECT_EQ(counts(run(sample_options(SomeChunks, 8, threads))), counts(one));
+  for (unsigned threads : {2u, 3u}) EXPECT_EQ(run(sample_options(SomeChunks, 8, threads)).tally, one.tally);
 }
 
 TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
@@ -137,12 +133,12 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
   part.checkpoint = cp;
   const auto first = run(part);
   EXPECT_FALSE(first.resumed);
-  EXPECT_EQ(first.draws, estimator::NopromoChunk + 500);
+  EXPECT_EQ(first.tally.draws, estimator::NopromoChunk + 500);
   auto rest = sample_options(SomeChunks, 9, 1);
   rest.checkpoint = cp;
   const auto resumed = run(rest);
   EXPECT_TRUE(resumed.resumed);
-  EXPECT_EQ(counts(resumed), counts(whole));
+  EXPECT_EQ(resumed.tally, whole.tally);
 
   // A checkpoint of another seed, or of another set, is refused and names what differs.
   auto wrong_seed = sample_options(SomeChunks, 10);

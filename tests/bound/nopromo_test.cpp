@@ -263,9 +263,8 @@ TEST(Nopromo, SideCostIsALowerBoundOfEveryMatching) {
   EXPECT_GT(equal, 0);
 }
 
-// The diagrams of legal games without promotions, judged against the set with every option on (crossings,
-// home pawns, kings apart, costs never saturated: saturation only enlarges the set).
-// Every option on, costs never saturated: the smallest set nopromo_count can count.
+// Every option on (crossings, home pawns, kings apart), costs never saturated (saturation only enlarges
+// the set): the smallest set nopromo_count can count.
 NopromoShape strictest() {
   NopromoShape s;
   s.crossings = s.home_pawns = true;

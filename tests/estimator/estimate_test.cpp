@@ -197,11 +197,9 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   EXPECT_GT(checked, 0);
 
   // A checkpoint holding more samples than asked for is refused, not reported as a larger run.
-  const Result<EstimateReport> fewer = run_estimate(model(), [&] {
-    EstimateOptions o = options(20000, 1);
-    o.checkpoint = cp;
-    return o;
-  }());
+  EstimateOptions fewer_options = options(20000, 1);
+  fewer_options.checkpoint = cp;
+  const Result<EstimateReport> fewer = run_estimate(model(), fewer_options);
   ASSERT_FALSE(fewer.ok());
   EXPECT_EQ(fewer.error(), "checkpoint " + cp + " holds 30000 samples, more than the 20000 asked for");
 
