@@ -251,9 +251,8 @@ TEST(V1Order, KNPvKPKingsOnBackRanks) {
   check_order({{{WhiteKing, BlackKing, WhiteKnight, WhitePawn, BlackPawn},
                 {Rank1Squares, Rank8Squares, upper, middle, middle}}});
 }
-// The whole sets take about 25 s (KQNvK, KRvKR: 1.3 GB) and 10 min (KPPvKP, in two key ranges: 6.5 GB) in
-// Release, KQRvKR (in five, as RankOrder.DISABLED_KQRvKR) longer: run them by hand with
-// --gtest_also_run_disabled_tests.
+// The whole sets take about 25 s (KQNvK, KRvKR: 1.3 GB), 10 min (KPPvKP, in two key ranges: 6.5 GB) and
+// 81 min (KQRvKR, in five: 12 GB) in Release: run them by hand with --gtest_also_run_disabled_tests.
 TEST(V1Order, DISABLED_KQNvK) { check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteKnight}, {}}}); }
 TEST(V1Order, DISABLED_KRvKR) { check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {}}}); }
 TEST(V1Order, DISABLED_KPPvKP) { check_order({{{WhiteKing, BlackKing, WhitePawn, WhitePawn, BlackPawn}, {}}}, 2); }
