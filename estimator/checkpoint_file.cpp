@@ -42,6 +42,13 @@ std::optional<std::string> mismatched_key(const KeyValues& kv, const std::string
   return std::nullopt;
 }
 
+std::optional<std::string> holds_more_than_asked(const std::string& path, std::uint64_t held, std::uint64_t asked,
+                                                 const std::string& unit) {
+  if (held <= asked) return std::nullopt;
+  return "checkpoint " + path + " holds " + std::to_string(held) + " " + unit + ", more than the " +
+         std::to_string(asked) + " asked for";
+}
+
 std::string join_numbers(std::span<const std::uint64_t> numbers) {
   std::string s;
   for (std::size_t i = 0; i < numbers.size(); ++i) {

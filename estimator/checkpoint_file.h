@@ -26,6 +26,11 @@ std::optional<KeyValues> read_key_values(const std::string& path);
 std::optional<std::string> mismatched_key(const KeyValues& kv, const std::string& path,
                                           const std::vector<std::pair<std::string, std::string>>& wanted);
 
+// Return an error when a checkpoint holds more of the run's units (samples, draws) than the run asks for:
+// "checkpoint F holds 65536 draws, more than the 100 asked for". A resumed run may only go on, not shrink.
+std::optional<std::string> holds_more_than_asked(const std::string& path, std::uint64_t held, std::uint64_t asked,
+                                                 const std::string& unit);
+
 // Return the whole number `text` is, in decimal digits only; nullopt for anything else.
 std::optional<std::uint64_t> parse_number(const std::string& text);
 

@@ -207,9 +207,9 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (!loaded) return Error{loaded.error()};
     cp = *loaded;
     report.resumed = true;
-    if (options.samples && report.tally.samples.all > options.samples)
-      return Error{"checkpoint " + options.checkpoint + " holds " + std::to_string(report.tally.samples.all) +
-                   " samples, more than the " + std::to_string(options.samples) + " asked for"};
+    if (options.samples)  // a timed run (0 samples) takes any checkpoint
+      if (auto more = holds_more_than_asked(options.checkpoint, report.tally.samples.all, options.samples, "samples"))
+        return Error{*more};
   }
   std::ofstream emit;
   if (!options.emit.empty()) {

@@ -104,9 +104,8 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     if (!loaded) return Error{loaded.error()};
     merged = *loaded;
     e.resumed = true;
-    if (e.tally.draws > options.draws)
-      return Error{"checkpoint " + options.checkpoint + " holds " + std::to_string(e.tally.draws) + " draws, more than the " +
-                   std::to_string(options.draws) + " asked for"};
+    if (auto more = holds_more_than_asked(options.checkpoint, e.tally.draws, options.draws, "draws"))
+      return Error{*more};
   }
   const std::string checkpoint_failed = "cannot write checkpoint " + options.checkpoint;
   // Fail now rather than after hours of drawing when the checkpoint cannot be written.

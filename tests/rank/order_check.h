@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -180,8 +181,9 @@ std::size_t check_order(const Model& model, KeyFn order_key, const std::vector<M
         bounds.push_back(sample[sample.size() * j / std::size_t(slices)]);
     }
     std::vector<Entry> entries;
-    bool overflow = false, refused = false, any = false;
-    rank::UInt192 first, last;
+    bool overflow = false, refused = false;
+    std::optional<rank::UInt192> first;  // the least rank of the members, once a range has any
+    rank::UInt192 last;
     for (std::size_t range = 0; range <= bounds.size(); ++range) {
       entries.clear();
       if (slices > 1) entries.reserve(members / std::size_t(slices) * 5 / 4);
@@ -211,17 +213,16 @@ std::size_t check_order(const Model& model, KeyFn order_key, const std::vector<M
         }
       }
       EXPECT_EQ(bad, 0);
-      if (any)
+      if (first)
         EXPECT_TRUE(last < entries.front().rank) << "range " << range << " starts below the range before";
       else
         first = entries.front().rank;
-      any = true;
       last = entries.back().rank;
       total += entries.size();
     }
     EXPECT_FALSE(overflow) << "a key field does not fit";
     EXPECT_FALSE(refused) << "rank_fast refused a member";
-    if (!any) {
+    if (!first) {
       ADD_FAILURE() << "no members";
       return 0;
     }
@@ -229,8 +230,8 @@ std::size_t check_order(const Model& model, KeyFn order_key, const std::vector<M
       last_of_white = last;
       EXPECT_TRUE(last_of_white < model.half_size());
     } else {
-      EXPECT_TRUE(last_of_white < first);
-      EXPECT_FALSE(first < model.half_size());
+      EXPECT_TRUE(last_of_white < *first);
+      EXPECT_FALSE(*first < model.half_size());
       EXPECT_TRUE(last < model.half_size() + model.half_size());
     }
   }
