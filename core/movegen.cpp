@@ -80,7 +80,12 @@ void generate(const Position& pos, Sink<Listing>& sink) {
   for (Bitboard b = their_diagonal; b;) danger |= bishop_attacks(pop_lsb(b), occupied_no_king);
   for (Bitboard b = their_straight; b;) danger |= rook_attacks(pop_lsb(b), occupied_no_king);
 
-  sink.add(ksq, king_attacks(ksq) & ~ours & ~danger);
+  // Never take the enemy king: only a position with the side not to move in check (illegal, but
+  // parse_fen accepts it) offers that, and the position after it would have one king only. Every
+  // destination below is masked by `target`, which leaves that king out; a pinned pawn's capture
+  // cannot reach it, since that king would stand between the pawn and its pinner.
+  const Bitboard their_king = pos.pieces(them, King);
+  sink.add(ksq, king_attacks(ksq) & ~ours & ~their_king & ~danger);
 
   const Bitboard checkers = (danger & square_bb(ksq)) == 0
                                 ? 0
@@ -91,7 +96,7 @@ void generate(const Position& pos, Sink<Listing>& sink) {
   if (more_than_one(checkers)) return;  // double check: only the king moves
 
   // Destinations that resolve a single check (capture or block), else anything not ours.
-  const Bitboard target = checkers ? between(ksq, lsb(checkers)) | checkers : ~ours;
+  const Bitboard target = checkers ? between(ksq, lsb(checkers)) | checkers : ~ours & ~their_king;
 
   // Pieces pinned to our king by an enemy slider; they may only move along the pin line.
   Bitboard pinned = 0;

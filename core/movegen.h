@@ -1,5 +1,7 @@
 // Legal move generation: every legal move of the side to move, castling, en passant and the four
 // promotions included. Pins and checks are resolved during generation, so no move is made and taken back.
+// The enemy king is never taken: in the illegal positions parse_fen accepts with the side not to move in
+// check, that capture is not generated (the position after it would have one king).
 #pragma once
 
 #include <cstddef>
@@ -9,9 +11,16 @@
 
 namespace chessrank {
 
-// A fixed-capacity list of moves; 256 exceeds the 218 of the richest known position.
+// A fixed-capacity list of moves, large enough for any placement parse_fen accepts, legal or not (25
+// queens give over 256 moves). Bound: a move is a (from, to) pair plus, for a pawn reaching the last rank,
+// one of four pieces. For each of the 64 targets the movers lie on its 8 rays, each holding at most one
+// (the first man on the ray: slider, king step or castling, pawn push or capture), or on its 8 knight
+// squares: at most 16. Only the 8 last-rank targets take promotions, from at most 3 pawns each, adding 3
+// moves apiece. The richest legal position known has 218 moves.
 class MoveList {
  public:
+  static constexpr std::size_t Capacity = 64 * 16 + 8 * 3 * 3;
+
   void push(Move m) { moves_[size_++] = m; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -21,7 +30,7 @@ class MoveList {
   bool contains(Move m) const;
 
  private:
-  Move moves_[256];
+  Move moves_[Capacity];
   std::size_t size_ = 0;
 };
 

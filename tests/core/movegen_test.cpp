@@ -21,7 +21,8 @@ using testing::fen_or_fail;
 
 constexpr int RandomGames = testing::unless_sanitized(1500, 100);
 
-// Generate pseudo-legal moves square by square, then keep those after which our king is not attacked.
+// Generate pseudo-legal moves square by square, then keep those after which our king is not attacked. The
+// enemy king is never taken (it can be, only in the illegal positions parse_fen accepts).
 std::vector<Move> reference_moves(const Position& pos) {
   const Color us = pos.side_to_move(), them = ~us;
   const Bitboard occ = pos.pieces();
@@ -31,7 +32,8 @@ std::vector<Move> reference_moves(const Position& pos) {
     const Piece p = pos.piece_on(from);
     if (p == NoPiece || color_of(p) != us) continue;
     if (type_of(p) != Pawn) {
-      for (Bitboard to = attacks(type_of(p), from, occ) & ~pos.pieces(us); to;) pseudo.emplace_back(from, pop_lsb(to));
+      for (Bitboard to = attacks(type_of(p), from, occ) & ~pos.pieces(us) & ~pos.pieces(them, King); to;)
+        pseudo.emplace_back(from, pop_lsb(to));
       continue;
     }
     std::vector<Square> dests;
@@ -42,7 +44,8 @@ std::vector<Move> reference_moves(const Position& pos) {
       const Square two = Square(si + 2 * fwd);
       if (relative_rank(us, from) == Rank2 && pos.empty(two)) dests.push_back(two);
     }
-    for (Bitboard to = pawn_attacks(us, from) & pos.pieces(them); to;) dests.push_back(pop_lsb(to));
+    for (Bitboard to = pawn_attacks(us, from) & pos.pieces(them) & ~pos.pieces(them, King); to;)
+      dests.push_back(pop_lsb(to));
     for (Square to : dests) {
       if (relative_rank(us, to) == Rank8) {
         for (PieceType pt : {Knight, Bishop, Rook, Queen}) pseudo.emplace_back(from, to, MoveKind::Promotion, pt);
@@ -204,6 +207,34 @@ TEST(MoveGen, PromotionsChecksAndMates) {
   pos = fen_or_fail("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
   EXPECT_EQ(legal_moves(pos).size(), 218u);
   EXPECT_EQ(count_legal_moves(pos), 218u);
+}
+
+// parse_fen accepts any placement with one king a side, so the list must hold more than the 218 moves of
+// a legal position: 24 queens on the rim have 269 (more than the 256 the list once held), and a crowded
+// board with promotions over 218 too. Each leaves the other king in check, and taking it is no move.
+TEST(MoveGen, OverfullBoardsMatchReference) {
+  for (const char* fen : {
+           "1QQQQQQk/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQ1 w - - 0 1",
+           "Kqqqqqq1/q6q/q6q/q6q/q6q/q6q/q6q/1qqqqqqk b - - 0 1",
+           "1n1n1n1k/P1P1P1P1/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQ1 w - - 0 1",
+           "Kqqqqqq1/q6q/q6q/q6q/q6q/q6q/p1p1p1p1/1N1N1N1k b - - 0 1",
+       }) {
+    SCOPED_TRACE(fen);
+    const Position pos = fen_or_fail(fen);
+    const MoveList moves = legal_moves(pos);
+    EXPECT_GT(moves.size(), 218u);
+    EXPECT_LE(moves.size(), MoveList::Capacity);
+    EXPECT_EQ(count_legal_moves(pos), moves.size());
+    EXPECT_EQ(sorted_raw(moves), sorted_raw(reference_moves(pos)));
+  }
+  const MoveList rim = legal_moves(fen_or_fail("1QQQQQQk/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQ1 w - - 0 1"));
+  EXPECT_GT(rim.size(), 256u);
+  EXPECT_FALSE(rim.contains(Move(G8, H8)));
+  EXPECT_FALSE(rim.contains(Move(H7, H8)));
+  // Kings side by side: neither takes the other.
+  const Position kings = fen_or_fail("8/8/8/8/8/8/8/Kk6 w - - 0 1");
+  EXPECT_FALSE(legal_moves(kings).contains(Move(A1, B1)));
+  EXPECT_EQ(sorted_raw(legal_moves(kings)), sorted_raw(reference_moves(kings)));
 }
 
 TEST(MoveGen, MoveListContains) {
