@@ -12,7 +12,6 @@ namespace {
 
 constexpr std::array<const char*, 7> FieldNames = {"",          "placement",      "side to move",   "castling",
                                                    "en passant", "halfmove clock", "fullmove number"};
-constexpr int MaxCounter = 65535;  // the counters are stored in 16 bits
 constexpr const char* PieceChars = " PNBRQK  pnbrqk ";  // indexed by Piece, 16 entries
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
@@ -92,8 +91,8 @@ class FieldParser {
     const std::string_view digits = s.substr(i);
     unsigned value = 0;
     if (digits.size() > 5 || std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc() ||
-        value > unsigned(MaxCounter))
-      return error(field, quote(s) + " is too large (at most " + std::to_string(MaxCounter) + ")");
+        value > unsigned(Position::MaxCounter))
+      return error(field, quote(s) + " is too large (at most " + std::to_string(Position::MaxCounter) + ")");
     if (int(value) < min) return error(field, "0 is not a move number (the first move is 1)");
     out = int(value);
     return std::nullopt;

@@ -146,10 +146,11 @@ void Position::do_move(Move m, UndoInfo& undo) {
   undo.castling = castling_;
   undo.ep_square = ep_square_;
   undo.halfmove_clock = halfmove_clock_;
+  undo.fullmove_number = fullmove_number_;
   undo.captured = NoPiece;
 
-  ++halfmove_clock_;
-  if (us == Black) ++fullmove_number_;
+  if (halfmove_clock_ < MaxCounter) ++halfmove_clock_;
+  if (us == Black && fullmove_number_ < MaxCounter) ++fullmove_number_;
   ep_square_ = NoSquare;
 
   switch (m.kind()) {
@@ -218,7 +219,7 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
   castling_ = undo.castling;
   ep_square_ = undo.ep_square;
   halfmove_clock_ = undo.halfmove_clock;
-  if (us == Black) --fullmove_number_;
+  fullmove_number_ = undo.fullmove_number;
   side_to_move_ = us;
 }
 

@@ -23,6 +23,7 @@ struct UndoInfo {
   CastlingRights castling = NoCastling;
   Square ep_square = NoSquare;
   std::uint16_t halfmove_clock = 0;
+  std::uint16_t fullmove_number = 1;
 };
 
 class Position {
@@ -83,6 +84,8 @@ class Position {
   CastlingRights castling_rights() const { return castling_; }
   bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
   Square ep_square() const { return ep_square_; }
+  // The largest value of either counter: they are stored in 16 bits, and parse_fen refuses larger ones.
+  static constexpr int MaxCounter = 65535;
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
 
@@ -110,6 +113,7 @@ class Position {
   Bitboard pinned(Color c) const;
 
   // Moves. do_move expects a legal move (from movegen.h); undo_move must get the same move and record.
+  // The counters stop at MaxCounter rather than wrap to 0 (a FEN field of 0 moves would be refused).
   void do_move(Move m, UndoInfo& undo);
   void undo_move(Move m, const UndoInfo& undo);
 

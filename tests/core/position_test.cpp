@@ -188,6 +188,24 @@ TEST(Position, MoveEffectsOnRightsCountersAndPieces) {
   EXPECT_EQ(p.count(Black, Pawn), 0);
 }
 
+// The counters stop at their largest value instead of wrapping to 0 (a fullmove number of 0 is no FEN),
+// and undoing a move restores them exactly.
+TEST(Position, CountersStopAtTheirLargestValue) {
+  const Position full = fen_or_fail("4k3/8/8/8/8/8/8/R3K3 b - - 65535 65535");
+  Position p = after(full, "e8d8");
+  EXPECT_EQ(p.halfmove_clock(), Position::MaxCounter);
+  EXPECT_EQ(p.fullmove_number(), Position::MaxCounter);
+  EXPECT_EQ(to_fen(p), "3k4/8/8/8/8/8/8/R3K3 w - - 65535 65535");
+  UndoInfo undo;
+  p = full;
+  p.do_move(Move(E8, D8), undo);
+  p.undo_move(Move(E8, D8), undo);
+  EXPECT_EQ(p, full);
+  p = after(fen_or_fail("4k3/8/8/8/8/8/8/R3K3 b - - 65534 65534"), "e8d8");
+  EXPECT_EQ(p.halfmove_clock(), 65535);
+  EXPECT_EQ(p.fullmove_number(), 65535);
+}
+
 TEST(Position, AttackQueriesAgreeWithEachOtherAndWithMoveGeneration) {
   for (const char* fen : {StartFen, Kiwipete, Position3, Position4}) {
     const Position pos = fen_or_fail(fen);
