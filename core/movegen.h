@@ -30,7 +30,7 @@ class MoveList {
   bool contains(Move m) const;
 
  private:
-  Move moves_[Capacity];
+  Move moves_[Capacity];  // uninitialised until pushed (core/types.h)
   std::size_t size_ = 0;
 };
 

@@ -99,6 +99,8 @@ constexpr Square castling_rook_square(CastlingRights cr) {
 // Castling is encoded as the king's two-square move (e1g1), as in UCI.
 enum class MoveKind : std::uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
 
+// A default-initialised Move (`Move m;`) is left uninitialised, as in Stockfish, so that a MoveList of
+// a thousand entries is not zeroed on every generation; `Move()`, `Move{}` and `Move::none()` are 0.
 class Move {
  public:
   constexpr Move() = default;
@@ -116,7 +118,7 @@ class Move {
   constexpr bool operator==(const Move&) const = default;
 
  private:
-  std::uint16_t data_ = 0;
+  std::uint16_t data_;
 };
 
 }  // namespace chessrank

@@ -51,7 +51,7 @@ void expect_legal(const std::string& game, const std::string& fen) {
 
 // What a move does, for the weights of the biased games.
 struct MoveInfo {
-  Move move;
+  Move move = Move::none();
   PieceType piece = NoPieceType;
   bool capture = false, en_passant = false, promotion = false, castling = false;
   int checks = 0;  // checkers after the move
