@@ -90,13 +90,16 @@ void generate(const Position& pos, Sink<Listing>& sink) {
   const Bitboard checkers = (danger & square_bb(ksq)) == 0
                                 ? 0
                                 : (pawn_attacks(us, ksq) & pos.pieces(them, Pawn)) |
+                                      (king_attacks(ksq) & their_king) |
                                       (knight_attacks(ksq) & pos.pieces(them, Knight)) |
                                       (bishop_attacks(ksq, occupied) & their_diagonal) |
                                       (rook_attacks(ksq, occupied) & their_straight);
   if (more_than_one(checkers)) return;  // double check: only the king moves
 
-  // Destinations that resolve a single check (capture or block), else anything not ours.
-  const Bitboard target = checkers ? between(ksq, lsb(checkers)) | checkers : ~ours & ~their_king;
+  // Destinations that resolve a single check (capture or block), else anything not ours. The enemy king
+  // beside ours (kings side by side: illegal, but parse_fen accepts it) is a checker no move but ours
+  // escapes, since it cannot be taken.
+  const Bitboard target = (checkers ? between(ksq, lsb(checkers)) | checkers : ~ours) & ~their_king;
 
   // Pieces pinned to our king by an enemy slider; they may only move along the pin line.
   Bitboard pinned = 0;
