@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/or_fail.h"
+#include "tests/support/random_placement.h"
 
 namespace chessrank {
 namespace {
@@ -121,51 +122,13 @@ TEST(MoveGen, MatchesReferenceOverRandomGames) {
   EXPECT_GT(in_check, positions / 50);
 }
 
-// Random placements of 2 to 44 men, legal or not (the side not to move in check, three checkers, kings
-// side by side, 15 queens): what parse_fen accepts, with castling rights and en passant squares wherever
-// canonicalize() keeps them.
+// Random placements (tests/support/random_placement.h): everything parse_fen accepts, legal or not.
 TEST(MoveGen, MatchesReferenceOnRandomPlacements) {
   std::mt19937_64 rng(7);
-  const Piece men[] = {WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen,
-                       BlackPawn, BlackKnight, BlackBishop, BlackRook, BlackQueen};
   int positions = 0, with_ep = 0, with_castling = 0, other_in_check = 0;
   for (int i = 0; i < RandomPlacements; ++i) {
-    Position pos;
-    const auto free_square = [&](Piece p) {
-      for (;;) {
-        const Square s = Square(rng() % 64);
-        if (!pos.empty(s)) continue;
-        if (type_of(p) == Pawn && (rank_of(s) == Rank1 || rank_of(s) == Rank8)) continue;
-        return s;
-      }
-    };
-    // Kings and rooks at home often, so that castling rights survive.
-    const bool home = rng() % 2;
-    pos.put_piece(WhiteKing, home ? E1 : free_square(WhiteKing));
-    pos.put_piece(BlackKing, home && pos.empty(E8) ? E8 : free_square(BlackKing));
-    if (home)
-      for (const Square s : {A1, H1, A8, H8})
-        if (pos.empty(s) && rng() % 2) pos.put_piece(s <= H1 ? WhiteRook : BlackRook, s);
-    const int count = int(rng() % 39);
-    for (int k = 0; k < count; ++k) {
-      const Piece p = men[rng() % 10];
-      pos.put_piece(p, free_square(p));
-    }
-    pos.set_side_to_move(rng() % 2 ? White : Black);
-    pos.set_castling_rights(AnyCastling);
-    // Half the time, a double push just made beside a pawn of the side to move, where the squares allow.
+    const Position pos = testing::random_placement(rng);
     const Color us = pos.side_to_move();
-    const int f = int(rng() % 8), side = f == 0 ? 1 : f == 7 ? -1 : rng() % 2 ? 1 : -1;
-    const int fifth = us == White ? 4 : 3, forward = us == White ? 1 : -1;  // ranks from 0
-    const auto sq = [](int file, int rank) { return Square(rank * 8 + file); };
-    if (rng() % 2 && pos.empty(sq(f, fifth)) && pos.empty(sq(f + side, fifth)) &&
-        pos.empty(sq(f, fifth + forward)) && pos.empty(sq(f, fifth + 2 * forward))) {
-      pos.put_piece(make_piece(~us, Pawn), sq(f, fifth));
-      pos.put_piece(make_piece(us, Pawn), sq(f + side, fifth));
-      pos.set_ep_square(sq(f, fifth + forward));
-    }
-    pos.canonicalize();
-
     const MoveList moves = legal_moves(pos);
     ASSERT_EQ(sorted_raw(moves), sorted_raw(reference_moves(pos))) << to_fen(pos);
     ASSERT_EQ(count_legal_moves(pos), moves.size()) << to_fen(pos);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/or_fail.h"
+#include "tests/support/random_placement.h"
 
 namespace chessrank {
 namespace {
@@ -20,6 +22,7 @@ namespace {
 using testing::fen_or_fail;
 
 constexpr int GameCount = testing::unless_sanitized(30, 4);
+constexpr int PlacementCount = testing::unless_sanitized(20000, 4000);
 
 using testing::random_game_positions;
 
@@ -71,46 +74,65 @@ TEST(Notation, MessagesQuoteControlBytesAndLongText) {
 
 // For every legal move: SAN and UCI round trip, SAN strings are distinct, and disambiguation is present
 // exactly when another piece of the same kind can legally reach the same square.
-TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {
-  std::size_t moves_checked = 0, disambiguated = 0, checks = 0, castles = 0;
-  for (const Position& pos : random_game_positions(GameCount, 200, 2024)) {
-    const MoveList legal = legal_moves(pos);
-    std::set<std::string> sans;
-    for (Move m : legal) {
-      const std::string san = to_san(pos, m);
-      sans.insert(san);
-      const Result<Move> back = parse_san(pos, san);
-      ASSERT_TRUE(back.ok()) << to_fen(pos) << " " << san << ": " << back.error();
-      EXPECT_EQ(*back, m) << to_fen(pos) << " " << san;
-      const Result<Move> back_uci = parse_uci(pos, to_uci(m));
-      ASSERT_TRUE(back_uci.ok()) << back_uci.error();
-      EXPECT_EQ(*back_uci, m);
-      const Result<Move> back_any = parse_move(pos, to_uci(m));
-      ASSERT_TRUE(back_any.ok()) << back_any.error();
-      EXPECT_EQ(*back_any, m);
+struct SanStats {
+  std::size_t moves = 0, disambiguated = 0, by_square = 0, checks = 0, castles = 0;
+};
 
-      const PieceType pt = type_of(pos.piece_on(m.from()));
-      if (pt != Pawn && pt != King) {
-        int rivals = 0;
-        for (Move o : legal)
-          rivals += o.to() == m.to() && o.from() != m.from() && type_of(pos.piece_on(o.from())) == pt;
-        // Body length without capture and marks: letter + square (3), or + 1 or 2 disambiguation chars.
-        std::string body = san;
-        while (!body.empty() && (body.back() == '+' || body.back() == '#')) body.pop_back();
-        body.erase(std::remove(body.begin(), body.end(), 'x'), body.end());
-        EXPECT_EQ(body.size() > 3, rivals > 0) << to_fen(pos) << " " << san;
-        disambiguated += body.size() > 3;
-      }
-      checks += san.back() == '+';
-      castles += m.kind() == MoveKind::Castling;
-      ++moves_checked;
+// Check that every legal move of `pos` goes through SAN, UCI and parse_move and back, that SAN names are
+// distinct, and that a piece move is disambiguated exactly when another piece of its kind can go there.
+void check_round_trips(const Position& pos, SanStats& stats) {
+  const MoveList legal = legal_moves(pos);
+  std::set<std::string> sans;
+  for (Move m : legal) {
+    const std::string san = to_san(pos, m);
+    sans.insert(san);
+    const Result<Move> back = parse_san(pos, san);
+    ASSERT_TRUE(back.ok()) << to_fen(pos) << " " << san << ": " << back.error();
+    EXPECT_EQ(*back, m) << to_fen(pos) << " " << san;
+    const Result<Move> back_uci = parse_uci(pos, to_uci(m));
+    ASSERT_TRUE(back_uci.ok()) << back_uci.error();
+    EXPECT_EQ(*back_uci, m);
+    const Result<Move> back_any = parse_move(pos, to_uci(m));
+    ASSERT_TRUE(back_any.ok()) << back_any.error();
+    EXPECT_EQ(*back_any, m);
+
+    const PieceType pt = type_of(pos.piece_on(m.from()));
+    if (pt != Pawn && pt != King) {
+      int rivals = 0;
+      for (Move o : legal) rivals += o.to() == m.to() && o.from() != m.from() && type_of(pos.piece_on(o.from())) == pt;
+      // Body length without capture and marks: letter + square (3), or + 1 or 2 disambiguation chars.
+      std::string body = san;
+      while (!body.empty() && (body.back() == '+' || body.back() == '#')) body.pop_back();
+      body.erase(std::remove(body.begin(), body.end(), 'x'), body.end());
+      EXPECT_EQ(body.size() > 3, rivals > 0) << to_fen(pos) << " " << san;
+      stats.disambiguated += body.size() > 3;
+      stats.by_square += body.size() == 5;
     }
-    EXPECT_EQ(sans.size(), legal.size()) << to_fen(pos);
+    stats.checks += san.back() == '+';
+    stats.castles += m.kind() == MoveKind::Castling;
+    ++stats.moves;
   }
-  EXPECT_GT(moves_checked, 10000u);
-  EXPECT_GT(disambiguated, 0u);
-  EXPECT_GT(checks, 0u);
-  EXPECT_GT(castles, 0u);
+  EXPECT_EQ(sans.size(), legal.size()) << to_fen(pos);
+}
+
+TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {
+  SanStats stats;
+  for (const Position& pos : random_game_positions(GameCount, 200, 2024)) check_round_trips(pos, stats);
+  EXPECT_GT(stats.moves, 10000u);
+  EXPECT_GT(stats.disambiguated, 0u);
+  EXPECT_GT(stats.checks, 0u);
+  EXPECT_GT(stats.castles, 0u);
+}
+
+// The same on random placements (tests/support/random_placement.h), legal or not: crowded boards where
+// three queens reach one square and need file and rank both.
+TEST(Notation, RoundTripsEveryLegalMoveOfRandomPlacements) {
+  std::mt19937_64 rng(11);
+  SanStats stats;
+  for (int i = 0; i < PlacementCount; ++i) check_round_trips(testing::random_placement(rng), stats);
+  EXPECT_GT(stats.moves, std::size_t(PlacementCount) * 10) << stats.moves;
+  EXPECT_GT(stats.by_square, 0u);
+  EXPECT_GT(stats.castles, 0u);
 }
 
 // The check mark agrees with an independent computation: the reply count after the move.
