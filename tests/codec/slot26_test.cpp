@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <pcg_random.hpp>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "tests/support/corpus.h"
 #include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
+#include "tests/support/random_placement.h"
 
 namespace chessrank::codec {
 namespace {
@@ -167,6 +169,36 @@ TEST(Slot26, ExtremePositionsRoundTrip) {
   // Promoted bishops when the original of that colour is missing cannot exist: two light bishops and
   // no dark one means one promotion.
   expect_round_trip(fen_or_fail("4k3/8/8/8/8/8/PPPPPPP1/4KB1B w - - 0 1"), "two light bishops, 7 pawns");
+}
+
+// Random placements, legal or not (tests/support/random_placement.h): each encodes and decodes back to
+// itself, or is refused with a reason, and only when a side has more of some man than its original army
+// (so it must have promoted): every position without promoted men has a code.
+TEST(Slot26, RandomPlacementsRoundTripOrAreRefused) {
+  std::mt19937_64 rng(13);
+  int encoded = 0, refused = 0;
+  for (int i = 0; i < testing::unless_sanitized(100000, 10000); ++i) {
+    const Position p = testing::random_placement(rng);
+    const Result<Slot26Code> code = encode_slot26(p);
+    if (!code) {
+      EXPECT_FALSE(code.error().empty());
+      bool beyond_the_original_army = false;
+      for (const Color c : {White, Black})
+        beyond_the_original_army |= popcount(p.pieces(c)) > 16 || p.count(c, Pawn) > 8 || p.count(c, Queen) > 1 ||
+                                    p.count(c, Rook) > 2 || p.count(c, Knight) > 2 ||
+                                    popcount(p.pieces(c, Bishop) & LightSquaresBB) > 1 ||
+                                    popcount(p.pieces(c, Bishop) & DarkSquaresBB) > 1;
+      EXPECT_TRUE(beyond_the_original_army) << to_fen(p) << ": " << code.error();
+      ++refused;
+      continue;
+    }
+    ++encoded;
+    const Result<Position> back = decode_slot26(*code);
+    ASSERT_TRUE(back.ok()) << to_fen(p) << ": " << back.error();
+    EXPECT_TRUE(back->same_position(p)) << to_fen(p) << " came back as " << to_fen(*back);
+  }
+  EXPECT_GT(encoded, 1000);
+  EXPECT_GT(refused, 1000);
 }
 
 TEST(Slot26, RefusesPositionsOutsideTheCode) {

@@ -5,6 +5,7 @@
 #include "tests/support/corpus.h"
 
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 
@@ -13,6 +14,8 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "tests/support/or_fail.h"
+#include "tests/support/random_placement.h"
+#include "tests/support/build_flavour.h"
 
 namespace chessrank::estimator {
 namespace {
@@ -148,6 +151,36 @@ TEST(Legality, SameVerdictWithoutExplanation) {
     ++n;
   }
   EXPECT_EQ(n, 1000);
+}
+
+// Random placements, legal or not (tests/support/random_placement.h): every rule set gives a verdict,
+// the same with and without explanation and with a reason when it fails; the default set rejects every
+// position with the side not to move in check or the kings side by side, and the 2021 filter says so too.
+TEST(Legality, JudgesRandomPlacements) {
+  std::mt19937_64 rng(3);
+  int passes = 0;
+  for (int i = 0; i < testing::unless_sanitized(100000, 10000); ++i) {
+    const Position p = testing::random_placement(rng);
+    for (RuleSet r : {RuleSet::Default, RuleSet::Seed000, RuleSet::Tromp2021}) {
+      const Verdict v = judge(p, r, true);
+      EXPECT_EQ(v.check, judge(p, r, false).check) << to_fen(p);
+      if (!v.passes()) {
+        EXPECT_FALSE(v.reason.empty()) << to_fen(p);
+      }
+    }
+    const Color us = p.side_to_move();
+    const bool other_in_check = p.attacked_by(us, p.king_square(~us));
+    const bool kings_apart = !(king_attacks(p.king_square(White)) & p.pieces(Black, King));
+    const Verdict v = judge(p, RuleSet::Default, false);
+    if (other_in_check || !kings_apart) {
+      EXPECT_FALSE(v.passes()) << to_fen(p);
+    }
+    if (!kings_apart) {
+      EXPECT_EQ(tromp2021_verdict(p), "Illegal Adjacent Kings") << to_fen(p);
+    }
+    passes += v.passes();
+  }
+  EXPECT_GT(passes, 0);
 }
 
 TEST(Tromp2021, ReproducesAllThousandVerdicts) {

@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -28,6 +29,7 @@
 #include "tests/support/corpus.h"
 #include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
+#include "tests/support/random_placement.h"
 
 namespace chessrank::rank {
 namespace {
@@ -424,6 +426,35 @@ std::array<BigInt, 64> king_sizes() {
   for (int f = 0; f < Frames; ++f)
     for (int k = 0; k < 64; ++k) by_king[k] += model().king_size(f, Square(k)).to_big();
   return by_king;
+}
+
+// Random placements, legal or not (tests/support/random_placement.h): v1 ranks exactly those that keep
+// the cpr constraints and the independent predicate of 5-7, refuses the others as "not in model v1",
+// and every index it gives unranks back; cpr likewise for its own constraints.
+TEST(V1Model, RandomPlacementsRankExactlyWhenInTheModel) {
+  std::mt19937_64 rng(5);
+  int members = 0, cpr_members = 0, refused = 0;
+  for (int i = 0; i < 200000 / Scale; ++i) {
+    const Position p = testing::random_placement(rng);
+    for (const rank::RankModel* m : {static_cast<const rank::RankModel*>(&model()),
+                                     static_cast<const rank::RankModel*>(&cpr())}) {
+      const bool is_v1 = m == &model();
+      const Result<BigInt> r = m->rank(p);
+      ASSERT_EQ(r.ok(), is_v1 ? in_v1(p) : !cpr_violation(p)) << m->name() << " " << to_fen(p);
+      if (!r.ok()) {
+        EXPECT_EQ(r.error().rfind(std::string("not in model ") + std::string(m->name()) + ": ", 0), 0u) << r.error();
+        refused += is_v1;
+        continue;
+      }
+      (is_v1 ? members : cpr_members) += 1;
+      const Result<Position> back = m->unrank(r.value());
+      ASSERT_TRUE(back.ok()) << back.error();
+      ASSERT_TRUE(back->same_position(p)) << to_fen(p) << " came back as " << to_fen(*back);
+    }
+  }
+  EXPECT_GT(members, 1000 / Scale);
+  EXPECT_GT(cpr_members, members);
+  EXPECT_GT(refused, members);
 }
 
 TEST(V1Model, SizeIsBelowCprFrameByFrameAndFitsNineteenBytes) {
