@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/famous_games.h"
+#include "tests/support/random_placement.h"
 
 namespace chessrank::bound {
 namespace {
@@ -372,6 +374,37 @@ TEST(Nopromo, DiagramsOfGamesWithoutPromotionsAreInside) {
   EXPECT_GT(check.compared, check.positions / 50);
   std::cout << check.positions << " diagrams, " << check.crossed << " with crossed files, " << check.paying
             << " with file changes paid, " << check.tight << " using every enemy man missing\n";
+}
+
+// Random placements, legal or not (tests/support/random_placement.h): whatever the options, a placement
+// inside the set has at most the original men of each side, bishops on their own colours and, unless
+// the shape allows it, kings apart.
+TEST(Nopromo, RandomPlacementsInsideKeepTheOriginalArmies) {
+  std::mt19937_64 rng(17);
+  NopromoShape all;
+  all.crossings = all.home_pawns = true;
+  NopromoShape loose;
+  loose.file_constraints = loose.kings_apart = false;
+  int inside = 0;
+  for (int i = 0; i < testing::unless_sanitized(100000, 10000); ++i) {
+    const Position p = testing::random_placement(rng);
+    for (const NopromoShape& shape : {NopromoShape(), all, loose}) {
+      if (!nopromo_contains(shape, p)) continue;
+      ++inside;
+      for (const Color c : {White, Black}) {
+        EXPECT_LE(p.count(c, Pawn), 8) << to_fen(p);
+        EXPECT_LE(p.count(c, Queen), 1) << to_fen(p);
+        EXPECT_LE(p.count(c, Rook), 2) << to_fen(p);
+        EXPECT_LE(p.count(c, Knight), 2) << to_fen(p);
+        EXPECT_LE(popcount(p.pieces(c, Bishop) & LightSquaresBB), 1) << to_fen(p);
+        EXPECT_LE(popcount(p.pieces(c, Bishop) & DarkSquaresBB), 1) << to_fen(p);
+      }
+      if (shape.kings_apart) {
+        EXPECT_FALSE(king_attacks(p.king_square(White)) & p.pieces(Black, King)) << to_fen(p);
+      }
+    }
+  }
+  EXPECT_GT(inside, 100);
 }
 
 TEST(Nopromo, SaturationOnlyLoosens) {
