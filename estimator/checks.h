@@ -63,6 +63,8 @@ struct NamedCheck {
   CheckFn fn;
 };
 
+// legality.cpp: the default rule set, in the order judge() applies it.
+const std::vector<NamedCheck>& default_checks();
 // seed000.cpp: ChessCounter's rules, in its order.
 const std::vector<NamedCheck>& seed000_checks();
 

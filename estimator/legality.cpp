@@ -3,31 +3,35 @@
 
 #include "estimator/checks.h"
 
+namespace chessrank::estimator::detail {
+
+// Cheap checks first: random positions mostly fail on checks, so the history checks rarely run.
+const std::vector<NamedCheck>& default_checks() {
+  static const std::vector<NamedCheck> checks = {
+      {"placement", check_placement},
+      {"opponent in check", check_opponent_in_check},
+      {"checker count", check_checker_count},
+      {"check origin", check_check_origin},
+      {"material", check_material},
+      {"pawn structure", check_pawn_structure},
+      {"opposed pawns", check_opposed_pawns},
+      {"crossed pawns", check_crossed_pawns},
+      {"enclosure", check_enclosure},
+      {"last move", check_last_move},
+  };
+  return checks;
+}
+
+}  // namespace chessrank::estimator::detail
+
 namespace chessrank::estimator {
 
 namespace {
 
 using detail::NamedCheck;
 
-// Cheap checks first: random positions mostly fail on checks, so the history checks rarely run.
-const std::vector<NamedCheck>& default_checks() {
-  static const std::vector<NamedCheck> checks = {
-      {"placement", detail::check_placement},
-      {"opponent in check", detail::check_opponent_in_check},
-      {"checker count", detail::check_checker_count},
-      {"check origin", detail::check_check_origin},
-      {"material", detail::check_material},
-      {"pawn structure", detail::check_pawn_structure},
-      {"opposed pawns", detail::check_opposed_pawns},
-      {"crossed pawns", detail::check_crossed_pawns},
-      {"enclosure", detail::check_enclosure},
-      {"last move", detail::check_last_move},
-  };
-  return checks;
-}
-
 const std::vector<NamedCheck>& checks_of(RuleSet rules) {
-  return rules == RuleSet::Seed000 ? detail::seed000_checks() : default_checks();
+  return rules == RuleSet::Seed000 ? detail::seed000_checks() : detail::default_checks();
 }
 
 std::vector<std::string> names_of(const std::vector<NamedCheck>& checks) {
@@ -54,7 +58,7 @@ std::string_view rule_set_name(RuleSet rules) {
 }
 
 const std::vector<std::string>& check_names(RuleSet rules) {
-  static const std::vector<std::string> default_names = names_of(default_checks());
+  static const std::vector<std::string> default_names = names_of(detail::default_checks());
   static const std::vector<std::string> seed_names = names_of(detail::seed000_checks());
   static const std::vector<std::string> tromp_names = [] {
     const auto& all = detail::tromp2021_verdict_names();

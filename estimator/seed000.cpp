@@ -112,6 +112,10 @@ bool rule9(const Position& pos, std::string* reason) {
     unsigned free_files = 0;
     for (int f = 0; f < 8; ++f)
       if (!(pawns & start & file_bb(File(f)))) free_files |= 1u << f;
+    // Each pawn off its start rank needs a free file of its own; this also keeps `options` in bounds
+    // whatever the rules before this one let through.
+    if (popcount(pawns & ~start) > popcount(Bitboard(free_files)))
+      return fail(reason, std::string("impossible ") + color_name(c) + " pawn structure (rule 9)");
     unsigned options[8];
     int n = 0;
     for (Bitboard b = pawns & ~start; b; ++n) {

@@ -2,6 +2,7 @@
 // the expected check and reason; the 2021 filter reproduces its published verdicts; the seed-000 rules
 // reject the documented legal counterexamples.
 #include "estimator/legality.h"
+#include "estimator/checks.h"
 #include "tests/support/corpus.h"
 
 #include <fstream>
@@ -181,6 +182,25 @@ TEST(Legality, JudgesRandomPlacements) {
     passes += v.passes();
   }
   EXPECT_GT(passes, 0);
+}
+
+// Each check alone, not only after those before it have passed: none may rely on the order of its rule
+// set to stay within its arrays (a seed000 rule once did), and a failure always says why.
+TEST(Legality, EachCheckAloneTakesRandomPlacements) {
+  std::mt19937_64 rng(19);
+  std::vector<detail::NamedCheck> checks = detail::default_checks();
+  checks.insert(checks.end(), detail::seed000_checks().begin(), detail::seed000_checks().end());
+  for (int i = 0; i < testing::unless_sanitized(20000, 2000); ++i) {
+    const Position p = testing::random_placement(rng);
+    for (const detail::NamedCheck& c : checks) {
+      std::string reason;
+      const bool ok = c.fn(p, &reason);
+      EXPECT_EQ(ok, c.fn(p, nullptr)) << c.name << " " << to_fen(p);
+      if (!ok) {
+        EXPECT_FALSE(reason.empty()) << c.name << " " << to_fen(p);
+      }
+    }
+  }
 }
 
 TEST(Tromp2021, ReproducesAllThousandVerdicts) {
