@@ -1,7 +1,8 @@
 // Legal move generation: every legal move of the side to move, castling, en passant and the four
 // promotions included. Pins and checks are resolved during generation, so no move is made and taken back.
-// The enemy king is never taken: in the illegal positions parse_fen accepts with the side not to move in
-// check, that capture is not generated (the position after it would have one king).
+// On the illegal positions parse_fen accepts, a move is legal when our king is not attacked after it; the
+// enemy king is never taken (the position after it would have one king), and a king beside ours is a
+// check only a king move escapes.
 #pragma once
 
 #include <cstddef>
@@ -11,12 +12,12 @@
 
 namespace chessrank {
 
-// A fixed-capacity list of moves, large enough for any placement parse_fen accepts, legal or not (25
-// queens give over 256 moves). Bound: a move is a (from, to) pair plus, for a pawn reaching the last rank,
-// one of four pieces. For each of the 64 targets the movers lie on its 8 rays, each holding at most one
-// (the first man on the ray: slider, king step or castling, pawn push or capture), or on its 8 knight
-// squares: at most 16. Only the 8 last-rank targets take promotions, from at most 3 pawns each, adding 3
-// moves apiece. The richest legal position known has 218 moves.
+// A fixed-capacity list of moves, large enough for any placement parse_fen accepts, legal or not (24
+// queens on the rim have 269 moves; the richest legal position known has 218). Bound: a move is a (from,
+// to) pair plus, for a pawn reaching the last rank, one of four pieces. For each of the 64 targets the
+// movers lie on its 8 rays, each holding at most one (the first man on the ray: slider, king step or
+// castling, pawn push or capture), or on its 8 knight squares: at most 16. Only the 8 last-rank targets
+// take promotions, from at most 3 pawns each, adding 3 moves apiece.
 class MoveList {
  public:
   static constexpr std::size_t Capacity = 64 * 16 + 8 * 3 * 3;

@@ -1,8 +1,9 @@
-// libFuzzer target: any text that parse_fen_or_epd accepts, however far from a legal position (25 queens,
+// libFuzzer target: any text that parse_fen_or_epd accepts, however far from a legal position (24 queens,
 // 48 pawns, both kings in check), must go through every part that takes a position without a crash, a
 // sanitizer report or a broken round trip. The first line is the position; the rest is read as a move.
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "codec/slot26.h"
