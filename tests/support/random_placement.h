@@ -12,7 +12,7 @@ namespace chessrank::testing {
 // to move. Half the time the kings and some rooks stand at home, and half the time a double push has just
 // been made beside a pawn of the side to move, where the squares allow; castling rights and the en
 // passant square are kept wherever canonicalize() keeps them. Kings side by side, the side not to move in
-// check, three checkers and 15 queens all occur.
+// check, three checkers and crowded boards all occur.
 inline Position random_placement(std::mt19937_64& rng) {
   constexpr Piece Men[] = {WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen,
                            BlackPawn, BlackKnight, BlackBishop, BlackRook, BlackQueen};
