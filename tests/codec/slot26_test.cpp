@@ -182,13 +182,7 @@ TEST(Slot26, RandomPlacementsRoundTripOrAreRefused) {
     const Result<Slot26Code> code = encode_slot26(p);
     if (!code) {
       EXPECT_FALSE(code.error().empty());
-      bool beyond_the_original_army = false;
-      for (const Color c : {White, Black})
-        beyond_the_original_army |= popcount(p.pieces(c)) > 16 || p.count(c, Pawn) > 8 || p.count(c, Queen) > 1 ||
-                                    p.count(c, Rook) > 2 || p.count(c, Knight) > 2 ||
-                                    popcount(p.pieces(c, Bishop) & LightSquaresBB) > 1 ||
-                                    popcount(p.pieces(c, Bishop) & DarkSquaresBB) > 1;
-      EXPECT_TRUE(beyond_the_original_army) << to_fen(p) << ": " << code.error();
+      EXPECT_TRUE(testing::beyond_original_army(p)) << to_fen(p) << ": " << code.error();
       ++refused;
       continue;
     }

@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <tuple>
@@ -430,14 +431,14 @@ std::array<BigInt, 64> king_sizes() {
 
 // Random placements, legal or not (tests/support/random_placement.h): v1 ranks exactly those that keep
 // the cpr constraints and the independent predicate of 5-7, refuses the others as "not in model v1",
-// and every index it gives unranks back; cpr likewise for its own constraints.
+// and every index it gives unranks back. cpr refuses exactly what its own violation() does (no member
+// falls in a block its index lacks) and round-trips the rest.
 TEST(V1Model, RandomPlacementsRankExactlyWhenInTheModel) {
   std::mt19937_64 rng(5);
   int members = 0, cpr_members = 0, refused = 0;
   for (int i = 0; i < 200000 / Scale; ++i) {
     const Position p = testing::random_placement(rng);
-    for (const rank::RankModel* m : {static_cast<const rank::RankModel*>(&model()),
-                                     static_cast<const rank::RankModel*>(&cpr())}) {
+    for (const RankModel* m : std::initializer_list<const RankModel*>{&model(), &cpr()}) {
       const bool is_v1 = m == &model();
       const Result<BigInt> r = m->rank(p);
       ASSERT_EQ(r.ok(), is_v1 ? in_v1(p) : !cpr_violation(p)) << m->name() << " " << to_fen(p);

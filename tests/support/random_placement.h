@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "core/bitboard.h"
 #include "core/position.h"
 
 namespace chessrank::testing {
@@ -50,6 +51,17 @@ inline Position random_placement(std::mt19937_64& rng) {
   }
   pos.canonicalize();
   return pos;
+}
+
+// Return whether a side has more of some man than its original army (8 pawns, a queen, 2 rooks, 2
+// knights, a bishop of each square colour, 16 men): the placement needs a promoted man, or is no position.
+inline bool beyond_original_army(const Position& pos) {
+  for (const Color c : {White, Black})
+    if (popcount(pos.pieces(c)) > 16 || pos.count(c, Pawn) > 8 || pos.count(c, Queen) > 1 || pos.count(c, Rook) > 2 ||
+        pos.count(c, Knight) > 2 || popcount(pos.pieces(c, Bishop) & LightSquaresBB) > 1 ||
+        popcount(pos.pieces(c, Bishop) & DarkSquaresBB) > 1)
+      return true;
+  return false;
 }
 
 }  // namespace chessrank::testing
