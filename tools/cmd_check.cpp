@@ -59,9 +59,12 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
     const int total = popcount(pos.pieces(c));
     if (pawns > 8) problems.push_back(who + " has " + std::to_string(pawns) + " pawns");
     if (total > 16) problems.push_back(who + " has " + std::to_string(total) + " pieces");
-    // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn.
+    // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn. The
+    // original bishops stand on one square colour each and never leave it, so bishops count per colour.
+    const Bitboard bishops = pos.pieces(c, Bishop);
     const int promoted = std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-                         std::max(0, pos.count(c, Bishop) - 2) + std::max(0, pos.count(c, Knight) - 2);
+                         std::max(0, popcount(bishops & LightSquaresBB) - 1) +
+                         std::max(0, popcount(bishops & DarkSquaresBB) - 1) + std::max(0, pos.count(c, Knight) - 2);
     if (pawns <= 8 && promoted > 8 - pawns)
       problems.push_back(who + " has at least " + plural(promoted, "promoted piece") + " but only " +
                          plural(8 - pawns, "missing pawn"));
@@ -95,8 +98,9 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.footer(
       "Prints one verdict per position: \"ok: <side> to move, no check\", \"ok: ..., in check from N pieces\n"
       "(...)\" or \"illegal: <reasons>\". Checks: side not to move in check, more than 2 checkers, pawn and\n"
-      "piece counts, promotions versus missing pawns, en passant versus the current check. Malformed FEN\n"
-      "or EPD is an error (see `fen`). Exit status 1 when any input was an error or illegal.");
+      "piece counts, promotions versus missing pawns (bishops counted per square colour), en passant\n"
+      "versus the current check. Malformed FEN or EPD is an error (see `fen`). Exit status 1 when any input\n"
+      "was an error or illegal.");
   return [fens] {
     const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item, const ItemSource&) {
       std::vector<std::string> problems, notes;

@@ -148,6 +148,17 @@ TEST(CliCheck, FlagsIllegalPositionsAndErrors) {
   EXPECT_EQ(r.err, "error: line 3: FEN field 2 (side to move): 'x' is not w or b\n");
 }
 
+// Two bishops on one square colour mean a promotion, two on different colours need none: the original
+// bishops never leave their colours.
+TEST(CliCheck, CountsBishopsPerSquareColour) {
+  const Outcome r = run_cli({"check", "4k3/8/8/8/8/8/PPPPPPPP/1B1BK3 w - - 0 1", "4k3/8/8/8/8/8/PPPPPPPP/BB2K3 w - - 0 1"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "illegal: white has at least 1 promoted piece but only 0 missing pawns\n"
+            "ok: white to move, no check\n");
+  EXPECT_EQ(r.err, "");
+}
+
 // A command line that does not parse: one error line naming the option, status 2, nothing run. Numbers
 // with a sign or out of range are refused, not read modulo 2^64 (CLI11 alone reads "-1" as 2^64 - 1).
 TEST(Cli, BadOptionFailsWithOneLine) {
