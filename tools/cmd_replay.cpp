@@ -104,10 +104,15 @@ std::function<int()> setup(CLI::App& cmd) {
       ++ply;
       Result<Move> move = parse_move(pos, move_text);
       if (!move) {
-        // Say why nothing can be played when the game is already over.
+        // Say why nothing can be played when the game is already over. With the side not to move in check
+        // (an illegal --fen, such as kings side by side) no game reached it, and "checkmated" would mislead.
+        const Color us = pos.side_to_move();
         if (legal_moves(pos).empty())
-          move = Error{std::string("the game is over: ") + color_name(pos.side_to_move()) +
-                       (pos.in_check() ? " is checkmated" : " is stalemated")};
+          move = Error{pos.attacked_by(us, pos.king_square(~us))
+                           ? std::string("no legal move, and the position is illegal: ") + color_name(~us) +
+                                 " is not to move but is in check"
+                           : std::string("the game is over: ") + color_name(us) +
+                                 (pos.in_check() ? " is checkmated" : " is stalemated")};
         const std::string label = std::to_string(pos.fullmove_number()) +
                                   (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
         report_error("", "ply " + std::to_string(ply) + " (" + label + "): " + move.error());

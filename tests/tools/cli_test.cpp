@@ -85,6 +85,12 @@ TEST(CliReplay, ReportsTheFirstBadMoveAndPrintsNothing) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "error: ply 8 (4... Ke7): the game is over: black is checkmated\n");
 
+  // Kings side by side: white has no move, but no game ends here, so it is not called a checkmate.
+  r = run_cli({"replay", "--fen", "8/8/8/8/8/8/1k6/K7 w - - 0 1", "Ka2"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "error: ply 1 (1. Ka2): no legal move, and the position is illegal: black is not to move but is in check\n");
+
   r = run_cli({"replay", "--fen", "8/8 w - -", "e4"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
