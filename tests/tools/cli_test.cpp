@@ -89,7 +89,8 @@ TEST(CliReplay, ReportsTheFirstBadMoveAndPrintsNothing) {
   r = run_cli({"replay", "--fen", "8/8/8/8/8/8/1k6/K7 w - - 0 1", "Ka2"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
-            "error: ply 1 (1. Ka2): no legal move, and the position is illegal: black is not to move but is in check\n");
+            "error: ply 1 (1. Ka2): no legal move, and the position is illegal: black is not to move but is in "
+            "check\n");
 
   r = run_cli({"replay", "--fen", "8/8 w - -", "e4"});
   EXPECT_EQ(r.status, 1);
@@ -157,7 +158,8 @@ TEST(CliCheck, FlagsIllegalPositionsAndErrors) {
 // Two bishops on one square colour mean a promotion, two on different colours need none: the original
 // bishops never leave their colours.
 TEST(CliCheck, CountsBishopsPerSquareColour) {
-  const Outcome r = run_cli({"check", "4k3/8/8/8/8/8/PPPPPPPP/1B1BK3 w - - 0 1", "4k3/8/8/8/8/8/PPPPPPPP/BB2K3 w - - 0 1"});
+  const Outcome r =
+      run_cli({"check", "4k3/8/8/8/8/8/PPPPPPPP/1B1BK3 w - - 0 1", "4k3/8/8/8/8/8/PPPPPPPP/BB2K3 w - - 0 1"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
             "illegal: white has at least 1 promoted piece but only 0 missing pawns\n"
