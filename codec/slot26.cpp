@@ -192,7 +192,8 @@ Result<SideDigits> encode_side(const Position& pos, Color c) {
     promoted_total += pc.count[t];
   }
   if (pawn_count + promoted_total > 8)
-    return Error{side_name(c) + " has " + std::to_string(pawn_count) + " pawns and " + std::to_string(promoted_total) +
+    return Error{side_name(c) + " has " + std::to_string(pawn_count) + (pawn_count == 1 ? " pawn and " : " pawns and ") +
+                 std::to_string(promoted_total) +
                  " promoted pieces (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights "
                  "beyond 2): more than 8"};
   pc.count[0] = std::uint8_t(8 - promoted_total);

@@ -4,6 +4,7 @@
 // the output order is the input order and memory stays bounded whatever the file size.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "core/fen.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli {
 
@@ -91,29 +93,6 @@ void decode_piece(const codec::RecordFormat& format, std::string_view bytes, boo
   }
 }
 
-class Progress {
- public:
-  explicit Progress(long long total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  void update(long long done, std::size_t positions) {
-    if (seconds() < 2.0) return;
-    shown_ = true;
-    const double pct = total_ > 0 ? 100.0 * double(done) / double(total_) : 0.0;
-    std::fprintf(stderr, "\rconvert: %5.1f%%  %lld of %lld MB  %zu positions", pct, done >> 20, total_ >> 20, positions);
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (shown_) std::fputc('\n', stderr);
-  }
-
- private:
-  long long total_;
-  std::chrono::steady_clock::time_point start_;
-  bool shown_ = false;
-};
-
 int run_convert(const ConvertOptions& opt) {
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
@@ -146,7 +125,10 @@ int run_convert(const ConvertOptions& opt) {
   std::vector<char> chunk(batch_bytes);
   std::size_t base = 1, positions = 0, failures = 0, bytes_in = 0, bytes_out = 0;
   std::vector<std::size_t> rejected;
-  Progress progress(total);
+  // Progress in MB read, as the other long runs show theirs (an input whose size is unknown shows none).
+  Progress progress("MB", 0);
+  const auto begin = std::chrono::steady_clock::now();
+  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count(); };
   bool stop = false;
 
   while (!stop) {
@@ -223,7 +205,7 @@ int run_convert(const ConvertOptions& opt) {
       rejected.push_back(base);
       ++failures;
     }
-    progress.update((long long)bytes_in, positions);
+    if (total > 0) progress.update(bytes_in >> 20, std::max<std::uint64_t>(1, std::uint64_t(total) >> 20), seconds());
     if (eof) break;
   }
   progress.finish();
@@ -238,7 +220,7 @@ int run_convert(const ConvertOptions& opt) {
   std::fprintf(stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
                positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
                failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(),
-               rejected.empty() ? "" : ")", progress.seconds());
+               rejected.empty() ? "" : ")", seconds());
   return failures ? ExitFailure : ExitOk;
 }
 
