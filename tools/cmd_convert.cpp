@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
@@ -103,6 +104,12 @@ int run_convert(const ConvertOptions& opt) {
   if (!in) {
     report_error("", "cannot open input file '" + opt.input + "'");
     return ExitFailure;
+  }
+  // Opening the output truncates it: refuse an output that is the input under another name (or a link).
+  std::error_code same_error;
+  if (std::filesystem::equivalent(opt.input, opt.output, same_error)) {
+    report_error("", "output file '" + opt.output + "' is the input file: converting it would erase it");
+    return ExitUsage;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {

@@ -142,5 +142,20 @@ TEST(CodecCli, ConvertStrictStopsAtFirstError) {
   EXPECT_EQ(fs::file_size(raw), 2u * 26);
 }
 
+// An output that is the input, by name or through a link, is refused before it is opened (opening it
+// would truncate the input) and the input is left as it was.
+TEST(CodecCli, ConvertRefusesToOverwriteItsInput) {
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path fens = dir.file("same.fen"), link = dir.file("link.fen");
+  std::ofstream(fens) << Start << "\n";
+  fs::create_symlink(fens, link);
+  for (const fs::path& out : {fens, link}) {
+    const CliRun r = run("convert " + fens.string() + " " + out.string());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "error: output file '" + out.string() + "' is the input file: converting it would erase it\n");
+    EXPECT_EQ(fs::file_size(fens), std::string(Start).size() + 1);
+  }
+}
+
 }  // namespace
 }  // namespace chessrank::codec
