@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
@@ -106,9 +105,9 @@ int run_convert(const ConvertOptions& opt) {
     return ExitFailure;
   }
   // Opening the output truncates it: refuse an output that is the input under another name (or a link).
-  std::error_code same_error;
-  if (std::filesystem::equivalent(opt.input, opt.output, same_error)) {
-    report_error("", "output file '" + opt.output + "' is the input file: converting it would erase it");
+  const std::string clash = same_file_error({{"the input", opt.input}, {"the output", opt.output}});
+  if (!clash.empty()) {
+    report_error("", clash + ": converting would erase the input");
     return ExitUsage;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);

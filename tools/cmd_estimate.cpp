@@ -55,6 +55,12 @@ std::function<int()> setup(CLI::App& cmd) {
       "Every position that passes counts, so the figure is an upper estimate. Same seed and samples give\n"
       "the same result for any --threads and across checkpoint resumes.");
   return [o] {
+    if (const std::string clash = same_file_error(
+            {{"--checkpoint", o->checkpoint}, {"--json", o->json}, {"--emit", o->emit}, {"--plot", o->plot}});
+        !clash.empty()) {
+      report_error("", clash);
+      return ExitUsage;
+    }
     const rank::RankModel* model = rank::find_model(o->model);  // add_model_option checked the name
     estimator::EstimateOptions options;
     options.seconds = o->seconds;

@@ -16,6 +16,18 @@ std::vector<CommandInfo>& registry() {
   static std::vector<CommandInfo> commands;
   return commands;
 }
+
+// Return the absolute path of the file `name` names, links and ".." resolved, whether or not it exists.
+// Absolute first: weakly_canonical leaves a relative path with no existing prefix ("x") relative. It also
+// stops at a link to a file not yet written, which the loop follows (up to 40 links, as Linux does).
+std::filesystem::path resolved_path(const std::string& name) {
+  std::error_code ec;
+  std::filesystem::path path = std::filesystem::absolute(name, ec);
+  for (int links = 0; links < 40 && std::filesystem::is_symlink(path, ec); ++links)
+    path = path.parent_path() / std::filesystem::read_symlink(path, ec);
+  std::filesystem::path resolved = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path.lexically_normal() : resolved;
+}
 }  // namespace
 
 bool register_command(CommandInfo info) {
@@ -53,15 +65,30 @@ CLI::Validator positive_number() {
 CLI::Validator writable_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
+        // The file that will be written: through a link to a file not yet written, the link's target, which
+        // is what the probe below creates and must remove (not the link).
+        const std::filesystem::path target = resolved_path(path);
         std::error_code ec;
-        const bool existed = std::filesystem::exists(path, ec);
+        const bool existed = std::filesystem::exists(target, ec);
         errno = 0;
-        if (!std::ofstream(path, std::ios::app | std::ios::binary))
+        if (!std::ofstream(target, std::ios::app | std::ios::binary))
           return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
-        if (!existed) std::filesystem::remove(path, ec);
+        if (!existed) std::filesystem::remove(target, ec);
         return "";
       },
       "FILE");
+}
+
+std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<std::filesystem::path> resolved(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i].second.empty()) continue;
+    resolved[i] = resolved_path(files[i].second);
+    for (std::size_t j = 0; j < i; ++j)
+      if (!files[j].second.empty() && resolved[j] == resolved[i])
+        return files[j].first + " and " + files[i].first + " name the same file ('" + files[i].second + "')";
+  }
+  return "";
 }
 
 }  // namespace chessrank::cli

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -34,6 +36,11 @@ CLI::Validator positive_number();
 // A file the program can create or append to, checked when the command line is read so that a long run
 // does not fail at its end. A file that did not exist is not left behind.
 CLI::Validator writable_file();
+
+// Return the error for two of these (option, path) pairs that name one file (the same path, or two paths
+// that resolve to one through links and ".."), or "" when none do. Empty paths are options not given.
+// Writing one output over another, or over an input, loses data silently.
+std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files);
 
 // Exit codes shared by all commands.
 constexpr int ExitOk = 0;

@@ -152,7 +152,8 @@ TEST(CodecCli, ConvertRefusesToOverwriteItsInput) {
   for (const fs::path& out : {fens, link}) {
     const CliRun r = run("convert " + fens.string() + " " + out.string());
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "error: output file '" + out.string() + "' is the input file: converting it would erase it\n");
+    EXPECT_EQ(r.err, "error: the input and the output name the same file ('" + out.string() +
+                         "'): converting would erase the input\n");
     EXPECT_EQ(fs::file_size(fens), std::string(Start).size() + 1);
   }
 }

@@ -90,4 +90,33 @@ TEST(CliEstimate, UnwritableOutputFilesAreRefusedBeforeTheRun) {
   EXPECT_TRUE(std::getline(in, first) && !first.empty());
 }
 
+// Two outputs naming one file would overwrite each other (a JSON report over the checkpoint that should
+// resume the run): refused before the run, by the same path written two ways or through a link, even a
+// link to a file not yet written, which the writability check must leave in place.
+TEST(CliEstimate, OutputsNamingOneFileAreRefused) {
+  namespace fs = std::filesystem;
+  const chessrank::testing::TempDir dir("chessrank-cli-estimate");
+  const std::string report = dir.file("report").string(), dotted = (dir.path() / "." / "report").string();
+  const fs::path link = dir.file("link");
+  fs::create_symlink("report", link);
+  const struct {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"--checkpoint", report, "--json", dotted}, "--checkpoint and --json name the same file ('" + dotted + "')"},
+      {{"--json", report, "--emit", report}, "--json and --emit name the same file ('" + report + "')"},
+      {{"--emit", report, "--plot", link.string()}, "--emit and --plot name the same file ('" + link.string() + "')"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"estimate", "--samples", "2000"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const Outcome r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << c.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "error: " + c.err + "\n");
+    EXPECT_FALSE(fs::exists(report)) << c.err;
+    EXPECT_TRUE(fs::is_symlink(link)) << c.err;
+  }
+}
+
 }  // namespace
