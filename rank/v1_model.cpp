@@ -151,8 +151,9 @@ struct V1Model::SubBlock {
 };
 
 std::string_view V1Model::description() const {
-  return "the cpr constraints plus: the kings are not adjacent, the king of the side not to move is not "
-         "attacked by a pawn or a knight and has no queen of the side to move next to it";
+  return "the cpr constraints (bishops counted without their square colours) plus: the kings are not adjacent, "
+         "the king of the side not to move is not attacked by a pawn or a knight and has no queen of the side to "
+         "move next to it";
 }
 
 V1Model::~V1Model() = default;

@@ -39,6 +39,7 @@ int run_count(const std::string& model_name, bool breakdown) {
   const rank::RankModel& model = model_named(model_name);
   const BigInt& n = model.size();
   std::cout << "model: " << model.name() << "\n"
+            << "constraints: " << model.description() << "\n"
             << "positions: " << n.get_str() << "\n"
             << "log2: " << fixed(log2_big(n), 4) << "\n"
             << "log10: " << fixed(log10_big(n), 4) << "\n"
