@@ -1,7 +1,8 @@
-// Runs the `chessrank` binary (fen, replay, check) and checks stdout, stderr and the exit status.
+// Runs the `chessrank` binary (fen, replay, check, perft) and checks stdout, stderr and the exit status.
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/perft.h"
 #include "tests/support/cli.h"
 
 namespace chessrank {
@@ -165,6 +167,32 @@ TEST(CliCheck, CountsBishopsPerSquareColour) {
             "illegal: white has at least 1 promoted piece but only 0 missing pawns\n"
             "ok: white to move, no check\n");
   EXPECT_EQ(r.err, "");
+}
+
+// perft prints the leaf count (the published 8,902 of the start position at depth 3); --divide one line per
+// root move, sorted, which must add up to the library's count; a bad FEN is one error line with status 1.
+TEST(CliPerft, CountsAndDividesLikeTheLibrary) {
+  Outcome r = run_cli({"perft", "3"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "8902\n");
+
+  const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  r = run_cli({"perft", "2", "--divide", "--fen", kiwipete});
+  EXPECT_EQ(r.status, 0) << r.err;
+  Position pos = *parse_fen(kiwipete);
+  std::vector<std::string> expected;
+  for (const auto& [move, nodes] : perft_divide(pos, 2))
+    expected.push_back(to_uci(move) + ": " + std::to_string(nodes));
+  std::sort(expected.begin(), expected.end());
+  std::string out;
+  for (const std::string& line : expected) out += line + "\n";
+  EXPECT_EQ(r.out, out + "\ntotal: 2039\n");  // the published perft(2) of Kiwipete
+
+  r = run_cli({"perft", "2", "--fen", "8/8 w - -"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("error: --fen: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
 }
 
 // A command line that does not parse: one error line naming the option, status 2, nothing run. Numbers
