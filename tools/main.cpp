@@ -34,6 +34,16 @@ int main(int argc, char** argv) {
       app.exit(e);
       return ExitOk;
     }
+    // A misspelt command or an unknown option before the command reaches CLI11 as a stray argument,
+    // reported as "A subcommand is required": name it instead.
+    const auto known = [&](const std::string& name) {
+      return std::any_of(commands.begin(), commands.end(), [&](const CommandInfo& c) { return c.name == name; });
+    };
+    if (argc > 1 && !known(argv[1])) {
+      std::cerr << "error: '" << argv[1] << "' is not a " << (argv[1][0] == '-' ? "known option" : "command")
+                << " (chessrank --help lists the commands)\n";
+      return ExitUsage;
+    }
     std::cerr << "error: " << e.what() << '\n';
     return ExitUsage;
   }

@@ -195,8 +195,9 @@ TEST(CliPerft, CountsAndDividesLikeTheLibrary) {
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
 }
 
-// A command line that does not parse: one error line naming the option, status 2, nothing run. Numbers
-// with a sign or out of range are refused, not read modulo 2^64 (CLI11 alone reads "-1" as 2^64 - 1).
+// A command line that does not parse: one error line naming the option (or the command that does not
+// exist), status 2, nothing run. Numbers with a sign or out of range are refused, not read modulo 2^64
+// (CLI11 alone reads "-1" as 2^64 - 1).
 TEST(Cli, BadOptionFailsWithOneLine) {
   // The option the message must name, and the command line.
   const std::vector<std::pair<std::string, std::vector<std::string>>> lines = {
@@ -209,6 +210,8 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--seed", {"sample", "--count", "1", "--seed", "-1"}},
       {"--seed", {"sample", "--count", "1", "--seed", "18446744073709551616"}},
       {"--threads", {"convert", "--threads", "-1", "in", "out"}},
+      {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
+      {"'--bogus' is not a known option", {"--bogus", "count"}},
   };
   for (const auto& [option, args] : lines) {
     const Outcome r = run_cli(args);
