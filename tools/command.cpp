@@ -65,15 +65,17 @@ CLI::Validator positive_number() {
 CLI::Validator writable_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
-        // The file that will be written: through a link to a file not yet written, the link's target, which
-        // is what the probe below creates and must remove (not the link).
-        const std::filesystem::path target = resolved_path(path);
         std::error_code ec;
-        const bool existed = std::filesystem::exists(target, ec);
+        const bool existed = std::filesystem::exists(path, ec);
         errno = 0;
-        if (!std::ofstream(target, std::ios::app | std::ios::binary))
+        if (!std::ofstream(path, std::ios::app | std::ios::binary))
           return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
-        if (!existed) std::filesystem::remove(target, ec);
+        // Remove a file created only for this check: through a link to a file not yet written, the file
+        // the probe created is the link's target, and the link stays.
+        if (!existed) {
+          const bool link = std::filesystem::is_symlink(path, ec);
+          std::filesystem::remove(link ? resolved_path(path) : std::filesystem::path(path), ec);
+        }
         return "";
       },
       "FILE");
@@ -82,10 +84,15 @@ CLI::Validator writable_file() {
 std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<std::filesystem::path> resolved(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (files[i].second.empty()) continue;
+    // Only regular files are erased by writing: a terminal, a pipe or a device may well be named twice
+    // (/dev/stdin and /dev/stdout on one terminal, --json and --emit both to /dev/stdout).
+    std::error_code ec;
+    const std::filesystem::path given = files[i].second;
+    if (given.empty() || (std::filesystem::exists(given, ec) && !std::filesystem::is_regular_file(given, ec)))
+      continue;
     resolved[i] = resolved_path(files[i].second);
     for (std::size_t j = 0; j < i; ++j)
-      if (!files[j].second.empty() && resolved[j] == resolved[i])
+      if (!resolved[j].empty() && resolved[j] == resolved[i])
         return files[j].first + " and " + files[i].first + " name the same file ('" + files[i].second + "')";
   }
   return "";

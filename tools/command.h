@@ -37,9 +37,10 @@ CLI::Validator positive_number();
 // does not fail at its end. A file that did not exist is not left behind.
 CLI::Validator writable_file();
 
-// Return the error for two of these (option, path) pairs that name one file (the same path, or two paths
-// that resolve to one through links and ".."), or "" when none do. Empty paths are options not given.
-// Writing one output over another, or over an input, loses data silently.
+// Return the error for two of these (option, path) pairs that name one regular file, existing or not (the
+// same path, or two paths that resolve to one through links and ".."), or "" when none do. Writing one
+// output over another, or over an input, loses data silently; terminals, pipes and devices are not checked.
+// Empty paths are options not given.
 std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files);
 
 // Exit codes shared by all commands.
