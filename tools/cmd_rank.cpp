@@ -1,5 +1,7 @@
 // The ranking commands: count, rank, unrank, sample.
 #include <array>
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +14,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/model_option.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli {
 namespace {
@@ -100,15 +103,27 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
   return failures ? ExitFailure : ExitOk;
 }
 
-int run_sample(const std::string& model_name, long long count, std::uint64_t seed) {
+int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed) {
+  if (skip > count) {
+    report_error("--skip", std::to_string(skip) + " is more than --count " + std::to_string(count));
+    return ExitUsage;
+  }
   const rank::RankModel& model = model_named(model_name);
   rank::Rng rng(seed);
   rank::UniformBelow uniform(model.size());
   BigInt index;
+  // The draws of the skipped lines are made all the same (without unranking): the RNG stream, and so
+  // every later line, is the full run's.
+  Progress progress("positions", 0);
+  const auto begin = std::chrono::steady_clock::now();
   for (long long i = 0; i < count; ++i) {
     uniform.draw(rng, index);
-    std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
+    if (i >= skip) std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
+    if ((i & 4095) == 4095)
+      progress.update(std::uint64_t(i + 1), std::uint64_t(count),
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
   }
+  progress.finish();
   return ExitOk;
 }
 
@@ -140,12 +155,19 @@ const bool sample_registered = register_command({"sample", "Draw uniform random 
   auto model = std::make_shared<std::string>();
   auto count = std::make_shared<long long>(1);
   auto seed = std::make_shared<std::uint64_t>(1);
+  auto skip = std::make_shared<long long>(0);
   add_model_option(cmd, *model);
   cmd.add_option("--count", *count, "number of positions")->check(CLI::Range(0LL, 1000000000000LL))->capture_default_str();
   cmd.add_option("--seed", *seed, "random seed (pcg64)")
       ->check(whole_number())
       ->capture_default_str();
-  return std::function<int()>([=] { return run_sample(*model, *count, *seed); });
+  cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
+      ->check(CLI::Range(0LL, 1000000000000LL));
+  cmd.footer(
+      "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
+      "gives the same lines. A run cut short after K lines resumes with --skip K (same --count and --seed):\n"
+      "the lines that follow are the full run's. Long runs show their progress on stderr.");
+  return std::function<int()>([=] { return run_sample(*model, *count, *skip, *seed); });
 }});
 
 }  // namespace

@@ -103,7 +103,7 @@ TEST(CliUnrank, InvertsRankAndRefusesBadIndices) {
 }
 
 // A sample is a list of "index<TAB>FEN" whose FENs rank back to their indices; the same seed gives the
-// same list, another seed another one.
+// same list, another seed another one, and --skip resumes a run where it stopped.
 TEST(CliSample, LinesRankBackAndTheSeedFixesThem) {
   for (const std::string& name : model_names()) {
     SCOPED_TRACE(name);
@@ -123,7 +123,17 @@ TEST(CliSample, LinesRankBackAndTheSeedFixesThem) {
     }
     EXPECT_EQ(run_cli({"sample", "--model", name, "--count", "200", "--seed", "7"}).out, a.out);
     EXPECT_NE(run_cli({"sample", "--model", name, "--count", "200", "--seed", "8"}).out, a.out);
+    // A run cut short after 150 lines resumes with --skip 150: the last 50 lines of the full run.
+    const Outcome rest = run_cli({"sample", "--model", name, "--count", "200", "--seed", "7", "--skip", "150"});
+    EXPECT_EQ(rest.status, 0) << rest.err;
+    std::string tail;
+    for (std::size_t i = 150; i < lines.size(); ++i) tail += lines[i] + "\n";
+    EXPECT_EQ(rest.out, tail);
   }
+  const Outcome too_many = run_cli({"sample", "--count", "5", "--skip", "6"});
+  EXPECT_EQ(too_many.status, 2);
+  EXPECT_EQ(too_many.out, "");
+  EXPECT_EQ(too_many.err, "error: --skip: 6 is more than --count 5\n");
 }
 
 }  // namespace
