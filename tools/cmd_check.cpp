@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/fen.h"
+#include "estimator/checks.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -59,12 +60,9 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
     const int total = popcount(pos.pieces(c));
     if (pawns > 8) problems.push_back(who + " has " + std::to_string(pawns) + " pawns");
     if (total > 16) problems.push_back(who + " has " + std::to_string(total) + " pieces");
-    // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn. The
-    // original bishops stand on one square colour each and never leave it, so bishops count per colour.
-    const Bitboard bishops = pos.pieces(c, Bishop);
-    const int promoted = std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-                         std::max(0, popcount(bishops & LightSquaresBB) - 1) +
-                         std::max(0, popcount(bishops & DarkSquaresBB) - 1) + std::max(0, pos.count(c, Knight) - 2);
+    // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn; bishops
+    // count per square colour. No man is taken as fixed: walled-in bishops are `legal`'s deeper check.
+    const int promoted = estimator::detail::min_promoted(pos, c, 0);
     if (pawns <= 8 && promoted > 8 - pawns)
       problems.push_back(who + " has at least " + plural(promoted, "promoted piece") + " but only " +
                          plural(8 - pawns, "missing pawn"));

@@ -3,7 +3,6 @@
 // thread at line (or record) boundaries, the pieces are converted in parallel and written in order, so
 // the output order is the input order and memory stays bounded whatever the file size.
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -133,8 +132,6 @@ int run_convert(const ConvertOptions& opt) {
   std::vector<std::size_t> rejected;
   // Progress in MB read, as the other long runs show theirs (an input whose size is unknown shows none).
   Progress progress("MB", 0);
-  const auto begin = std::chrono::steady_clock::now();
-  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count(); };
   bool stop = false;
 
   while (!stop) {
@@ -211,7 +208,7 @@ int run_convert(const ConvertOptions& opt) {
       rejected.push_back(base);
       ++failures;
     }
-    if (total > 0) progress.update(bytes_in >> 20, std::max<std::uint64_t>(1, std::uint64_t(total) >> 20), seconds());
+    if (total > 0) progress.update(bytes_in >> 20, std::max<std::uint64_t>(1, std::uint64_t(total) >> 20));
     if (eof) break;
   }
   progress.finish();
@@ -226,7 +223,7 @@ int run_convert(const ConvertOptions& opt) {
   std::fprintf(stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
                positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
                failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(),
-               rejected.empty() ? "" : ")", seconds());
+               rejected.empty() ? "" : ")", progress.seconds());
   return failures ? ExitFailure : ExitOk;
 }
 

@@ -1,6 +1,5 @@
 // The ranking commands: count, rank, unrank, sample.
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -115,13 +114,10 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   // The draws of the skipped lines are made all the same (without unranking): the RNG stream, and so
   // every later line, is the full run's.
   Progress progress("positions", 0);
-  const auto begin = std::chrono::steady_clock::now();
   for (long long i = 0; i < count; ++i) {
     uniform.draw(rng, index);
     if (i >= skip) std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
-    if ((i & 4095) == 4095)
-      progress.update(std::uint64_t(i + 1), std::uint64_t(count),
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+    if ((i & 4095) == 4095) progress.update(std::uint64_t(i + 1), std::uint64_t(count));
   }
   progress.finish();
   return ExitOk;

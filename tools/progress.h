@@ -2,6 +2,7 @@
 // redrawn in place on a terminal, else one line every 30 s, so that logs of long runs stay short.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -14,6 +15,12 @@ class Progress {
   Progress(std::string unit, double seconds);
   // Show `done` of `target` (0 for a timed run) after `elapsed` seconds, unless shown too recently.
   void update(std::uint64_t done, std::uint64_t target, double elapsed);
+  // The same, `elapsed` being seconds().
+  void update(std::uint64_t done, std::uint64_t target) { update(done, target, seconds()); }
+  // Return the seconds since construction.
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
   // Return a function calling update(), for the progress option of the runs (estimator/).
   std::function<void(std::uint64_t, std::uint64_t, double)> reporter() {
     return [this](std::uint64_t done, std::uint64_t target, double elapsed) { update(done, target, elapsed); };
@@ -27,6 +34,7 @@ class Progress {
   double seconds_;
   double last_ = 0;
   bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace chessrank::cli
