@@ -165,6 +165,10 @@ int run(const Options& o) {
     report_error("", "--seed, --threads and --checkpoint need --sample");
     return ExitUsage;
   }
+  if (const std::string clash = same_file_error({StandardOutput, {"--checkpoint", o.checkpoint}}); !clash.empty()) {
+    report_error("", clash);
+    return ExitUsage;
+  }
   if (o.nopromo_variant && o.model != "nopromo") {
     report_error("", "--no-file-constraints, --adjacent-kings, --crossings, --home-pawns and --exact-costs "
                      "apply to --model nopromo only");

@@ -55,8 +55,8 @@ std::function<int()> setup(CLI::App& cmd) {
       "Every position that passes counts, so the figure is an upper estimate. Same seed and samples give\n"
       "the same result for any --threads and across checkpoint resumes.");
   return [o] {
-    if (const std::string clash = same_file_error(
-            {{"--checkpoint", o->checkpoint}, {"--json", o->json}, {"--emit", o->emit}, {"--plot", o->plot}});
+    if (const std::string clash = same_file_error({StandardOutput, {"--checkpoint", o->checkpoint}, {"--json", o->json},
+                                                   {"--emit", o->emit}, {"--plot", o->plot}});
         !clash.empty()) {
       report_error("", clash);
       return ExitUsage;
@@ -78,7 +78,8 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("", report.error());
       return ExitFailure;
     }
-    std::cout << estimator::format_report(*report);
+    // Flushed, so that a --json or --plot of /dev/stdout comes after the report, not before it.
+    std::cout << estimator::format_report(*report) << std::flush;
     int status = ExitOk;
     if (!report->output_error.empty()) {
       report_error("", report->output_error);

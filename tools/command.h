@@ -42,6 +42,10 @@ CLI::Validator writable_file();
 // output over another, or over an input, loses data silently; terminals, pipes and devices are not checked.
 // Empty paths are options not given.
 std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files);
+// The pair for standard output, for commands that print results and write files: when stdout is
+// redirected to a regular file, an option naming that file (or /dev/stdout) would truncate it and write
+// over the results, or they over it.
+inline const std::pair<std::string, std::string> StandardOutput{"standard output", "/dev/stdout"};
 
 // Exit codes shared by all commands.
 constexpr int ExitOk = 0;

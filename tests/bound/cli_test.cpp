@@ -115,6 +115,15 @@ TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
   EXPECT_EQ(other.err, "error: checkpoint " + cp + " has seed 4, this run 5\n");
 }
 
+// A checkpoint on standard output redirected to a file (as run() does) would be written over the count
+// printed there, or over it: refused before the run.
+TEST(BoundCli, CheckpointOnStandardOutputIsRefused) {
+  const CliRun r = run("--model nopromo --exact-costs 2 --sample 1000 --checkpoint /dev/stdout");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err, "error: standard output and --checkpoint name the same file ('/dev/stdout')\n");
+}
+
 // A ranking model's variants are sums of its frames: white to move is half of N, and the breakdown lists
 // the frames kept, doubled for the black-to-move half, summing to the total.
 TEST(BoundCli, RankingModelVariantsSumTheirFrames) {

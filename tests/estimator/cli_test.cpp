@@ -117,11 +117,18 @@ TEST(CliEstimate, OutputsNamingOneFileAreRefused) {
     EXPECT_FALSE(fs::exists(report)) << c.err;
     EXPECT_TRUE(fs::is_symlink(link)) << c.err;
   }
-  // Standard output redirected to a file (as run_cli does) is that file: the report would erase the
-  // positions. A device (or a pipe, or a terminal) erases nothing: both may go to it.
-  const std::vector<std::string> to_stdout = {"estimate", "--samples", "2000", "--json", "/dev/stdout", "--emit",
-                                              "/dev/stdout"};
-  EXPECT_EQ(run_cli(to_stdout).err, "error: --json and --emit name the same file ('/dev/stdout')\n");
+  // Standard output redirected to a file (as run_cli does) is that file: one output there would be
+  // truncated by the other, or written over by the report, which goes to standard output too. A device (or
+  // a pipe, or a terminal) erases nothing: both may go to it.
+  for (const std::vector<std::string>& outputs : {std::vector<std::string>{"--json", "/dev/stdout"},
+                                                  {"--json", "/dev/stdout", "--emit", "/dev/stdout"}}) {
+    std::vector<std::string> args = {"estimate", "--samples", "2000"};
+    args.insert(args.end(), outputs.begin(), outputs.end());
+    const Outcome r = run_cli(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "error: standard output and --json name the same file ('/dev/stdout')\n");
+  }
   const Outcome to_null = run_cli({"estimate", "--samples", "2000", "--json", "/dev/null", "--emit", "/dev/null"});
   EXPECT_EQ(to_null.status, 0) << to_null.err;
 }
