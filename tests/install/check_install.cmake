@@ -1,0 +1,45 @@
+# Run by ctest (tests/install/CMakeLists.txt) with BUILD_DIR, WORK_DIR, EXAMPLE_DIR, CLI, CXX and FLAGS.
+cmake_minimum_required(VERSION 3.25)  # the policies of the project (CMP0007: lists keep empty items)
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(f bin/chessrank include/chessrank/rank/v1_model.h lib/cmake/chessrank/chessrankConfig.cmake)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "the install lacks ${f}")
+  endif()
+endforeach()
+
+run(${CMAKE_COMMAND} -S ${EXAMPLE_DIR} -B ${WORK_DIR}/example -DCMAKE_PREFIX_PATH=${prefix}
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS=${FLAGS}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${FLAGS}")
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/example)
+
+# The start position, and one of the 2021 ranking's open bug reports (en passant).
+set(fens "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+         "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6 0 1")
+foreach(model v1 cpr)
+  run(${WORK_DIR}/example/rank_fen ${model} ${fens})
+  set(library "${out}")
+  run(${CLI} rank --model ${model} ${fens})
+  string(REPLACE "\n" ";" indices "${out}")
+  list(REMOVE_ITEM indices "")
+  run(${CLI} unrank --model ${model} ${indices})
+  string(REPLACE "\n" ";" back "${out}")
+  list(REMOVE_ITEM back "")
+  set(cli "")
+  foreach(index fen IN ZIP_LISTS indices back)
+    string(APPEND cli "${index}\t${fen}\n")
+  endforeach()
+  if(NOT library STREQUAL cli)
+    message(FATAL_ERROR "model ${model}: the installed library printed\n${library}\nbut the CLI gives\n${cli}")
+  endif()
+  message(STATUS "model ${model}: the library built against the install agrees with the CLI:\n${library}")
+endforeach()
