@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/fen.h"
+#include "estimator/legality.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
@@ -102,7 +104,9 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
   return failures ? ExitFailure : ExitOk;
 }
 
-int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed) {
+// With `legal`, only positions that pass the default legality checks count as lines: uniform over the
+// members of S that pass them, a superset of the legal positions in which each is equally likely.
+int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal) {
   if (skip > count) {
     report_error("--skip", std::to_string(skip) + " is more than --count " + std::to_string(count));
     return ExitUsage;
@@ -111,13 +115,18 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   rank::Rng rng(seed);
   rank::UniformBelow uniform(model.size());
   BigInt index;
-  // The draws of the skipped lines are made all the same (without unranking): the RNG stream, and so
-  // every later line, is the full run's.
+  // The draws of the skipped lines are made all the same (without unranking, unless --legal must judge
+  // them): the RNG stream, and so every later line, is the full run's.
   Progress progress("positions", 0);
-  for (long long i = 0; i < count; ++i) {
+  for (long long line = 0; line < count;) {
     uniform.draw(rng, index);
-    if (i >= skip) std::cout << index.get_str() << '\t' << to_fen4(model.unrank(index).value()) << '\n';
-    if ((i & 4095) == 4095) progress.update(std::uint64_t(i + 1), std::uint64_t(count));
+    std::optional<Position> pos;
+    if (legal) {
+      pos = model.unrank(index).value();
+      if (!estimator::judge(*pos, estimator::RuleSet::Default, false).passes()) continue;
+    }
+    if (line >= skip) std::cout << index.get_str() << '\t' << to_fen4(pos ? *pos : model.unrank(index).value()) << '\n';
+    if ((++line & 4095) == 0) progress.update(std::uint64_t(line), std::uint64_t(count));
   }
   progress.finish();
   return ExitOk;
@@ -152,6 +161,7 @@ const bool sample_registered = register_command({"sample", "Draw uniform random 
   auto count = std::make_shared<long long>(1);
   auto seed = std::make_shared<std::uint64_t>(1);
   auto skip = std::make_shared<long long>(0);
+  auto legal = std::make_shared<bool>(false);
   add_model_option(cmd, *model);
   cmd.add_option("--count", *count, "number of positions")->check(CLI::Range(0LL, 1000000000000LL))->capture_default_str();
   cmd.add_option("--seed", *seed, "random seed (pcg64)")
@@ -159,11 +169,15 @@ const bool sample_registered = register_command({"sample", "Draw uniform random 
       ->capture_default_str();
   cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
       ->check(CLI::Range(0LL, 1000000000000LL));
+  cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
   cmd.footer(
       "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
-      "gives the same lines. A run cut short after K lines resumes with --skip K (same --count and --seed):\n"
-      "the lines that follow are the full run's. Long runs show their progress on stderr.");
-  return std::function<int()>([=] { return run_sample(*model, *count, *skip, *seed); });
+      "gives the same lines. A run cut short after K lines resumes with --skip K (same --count, --seed and\n"
+      "--legal): the lines that follow are the full run's. Long runs show their progress on stderr.\n"
+      "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
+      "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"
+      "illegal ones the checks cannot tell apart. About one draw in seven passes with v1.");
+  return std::function<int()>([=] { return run_sample(*model, *count, *skip, *seed, *legal); });
 }});
 
 }  // namespace
