@@ -41,6 +41,11 @@ Verdict judge(const Position& pos, RuleSet rules, bool explain = true);
 // Return the verdict of the 2021 filter: "Illegal Adjacent Kings", ..., "Single Check", "No Checks".
 std::string_view tromp2021_verdict(const Position& pos);
 
+// Return the promoted men `c` must have, at least: men beyond the initial set of each kind, bishops counted
+// per square colour. (The material check goes further: a bishop's colour whose original bishop is walled
+// in by its pawns on their start squares counts all its bishops.)
+int min_promoted(const Position& pos, Color c);
+
 }  // namespace chessrank::estimator
 
 namespace chessrank::estimator {

@@ -8,6 +8,7 @@
 
 #include "core/fen.h"
 #include "estimator/checks.h"
+#include "estimator/legality.h"
 
 namespace chessrank::estimator::detail {
 
@@ -385,3 +386,9 @@ bool check_opposed_pawns(const Position& pos, std::string* reason) {
 }
 
 }  // namespace chessrank::estimator::detail
+
+namespace chessrank::estimator {
+
+int min_promoted(const Position& pos, Color c) { return detail::min_promoted(pos, c, 0); }
+
+}  // namespace chessrank::estimator

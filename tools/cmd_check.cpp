@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/checks.h"
+#include "estimator/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -62,7 +62,7 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
     if (total > 16) problems.push_back(who + " has " + std::to_string(total) + " pieces");
     // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn; bishops
     // count per square colour. No man is taken as fixed: walled-in bishops are `legal`'s deeper check.
-    const int promoted = estimator::detail::min_promoted(pos, c, 0);
+    const int promoted = estimator::min_promoted(pos, c);
     if (pawns <= 8 && promoted > 8 - pawns)
       problems.push_back(who + " has at least " + plural(promoted, "promoted piece") + " but only " +
                          plural(8 - pawns, "missing pawn"));

@@ -47,6 +47,27 @@ TEST(Legality, RuleSetNames) {
   EXPECT_FALSE(parse_rule_set("strict"));
 }
 
+// The promoted men a side must have: one per man beyond the initial set of its kind, bishops per square
+// colour (two bishops on one colour need one promotion, one on each colour none).
+TEST(Legality, MinPromotedCountsBishopsPerSquareColour) {
+  const struct {
+    const char* fen;
+    int white, black;
+  } cases[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, 0},
+      {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", 0, 0},        // c1 dark, f1 light
+      {"4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1", 1, 0},        // b1 and f1 both light
+      {"4k3/8/8/8/8/8/8/BB1BKB2 w - - 0 1", 2, 0},       // a1 and c1 dark, b1 and f1 light
+      {"qqq1k3/8/8/8/8/8/8/RRR1K1NN w - - 0 1", 1, 2},   // a third rook; three queens
+      {"nnnbkb2/8/8/8/8/8/8/4K3 w - - 0 1", 0, 2},       // a third knight; d8 and f8 both dark
+  };
+  for (const auto& c : cases) {
+    const Position pos = fen_or_fail(c.fen);
+    EXPECT_EQ(min_promoted(pos, White), c.white) << c.fen;
+    EXPECT_EQ(min_promoted(pos, Black), c.black) << c.fen;
+  }
+}
+
 TEST(Legality, OrdinaryPositionsPass) {
   expect_pass("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   expect_pass("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
