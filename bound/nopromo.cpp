@@ -303,7 +303,8 @@ void prune(std::vector<Pair>& pairs) {
     const auto dominates = [](const Pair& x, const Pair& y) { return x.first <= y.first && x.second <= y.second; };
     const auto end = pairs.begin() + std::ptrdiff_t(kept);
     if (std::any_of(pairs.begin(), end, [&](const Pair& k) { return dominates(k, q); })) continue;
-    kept = std::size_t(std::remove_if(pairs.begin(), end, [&](const Pair& k) { return dominates(q, k); }) - pairs.begin());
+    kept =
+        std::size_t(std::remove_if(pairs.begin(), end, [&](const Pair& k) { return dominates(q, k); }) - pairs.begin());
     pairs[kept++] = q;  // kept <= i: q was copied before
   }
   pairs.resize(kept);
@@ -396,7 +397,8 @@ bool nopromo_contains(const NopromoShape& s, const Position& pos) {
   std::array<bool, MaxFiles> white_home{}, black_home{}, crossed{};
   unsigned crossed_mask = 0;
   for (int f = 0; f < 8; ++f) {
-    const Bitboard white = pos.pieces(White, Pawn) & file_bb(File(f)), black = pos.pieces(Black, Pawn) & file_bb(File(f));
+    const Bitboard white = pos.pieces(White, Pawn) & file_bb(File(f)),
+                   black = pos.pieces(Black, Pawn) & file_bb(File(f));
     a[f] = popcount(white), b[f] = popcount(black);
     crossed[f] = s.crossings && white && black && rank_of(lsb(white)) > rank_of(msb(black));
     crossed_mask |= unsigned(crossed[f]) << f;
@@ -491,7 +493,8 @@ BigInt nopromo_count(const NopromoShape& shape) {
         // The sources are scattered: fetch one a few moves ahead (a Weights spans 13 cache lines).
         if (i + 4 < moves.size()) {
           const char* ahead = reinterpret_cast<const char*>(&weights[std::uint32_t(moves[i + 4])]);
-          for (std::size_t b = 0; b < (kings ? sizeof(Weights) : sizeof(MomentVec)); b += 64) __builtin_prefetch(ahead + b);
+          for (std::size_t b = 0; b < (kings ? sizeof(Weights) : sizeof(MomentVec)); b += 64)
+            __builtin_prefetch(ahead + b);
         }
         add(sum, weights[std::uint32_t(moves[i])], kings);
       }

@@ -20,7 +20,8 @@ std::size_t rank_code_bytes(const rank::RankModel& model) { return code_bytes(mo
 
 Result<bool> encode_rank(const rank::RankModel& model, const Position& pos, std::span<std::uint8_t> out) {
   const std::size_t n = rank_code_bytes(model);
-  if (out.size() != n) return Error{"rank code buffer has " + std::to_string(out.size()) + " bytes, expected " + std::to_string(n)};
+  if (out.size() != n)
+    return Error{"rank code buffer has " + std::to_string(out.size()) + " bytes, expected " + std::to_string(n)};
   const Result<BigInt> index = model.rank(pos);
   if (!index) return Error{index.error()};  // already "not in model M: why"
   // Write big-endian, left-padded with zeros to the fixed size.

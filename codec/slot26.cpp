@@ -192,8 +192,8 @@ Result<SideDigits> encode_side(const Position& pos, Color c) {
     promoted_total += pc.count[t];
   }
   if (pawn_count + promoted_total > 8)
-    return Error{side_name(c) + " has " + std::to_string(pawn_count) + (pawn_count == 1 ? " pawn and " : " pawns and ") +
-                 std::to_string(promoted_total) +
+    return Error{side_name(c) + " has " + std::to_string(pawn_count) +
+                 (pawn_count == 1 ? " pawn and " : " pawns and ") + std::to_string(promoted_total) +
                  " promoted pieces (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights "
                  "beyond 2): more than 8"};
   pc.count[0] = std::uint8_t(8 - promoted_total);
@@ -268,18 +268,21 @@ struct Failure {
   const std::string type = piece_type_name(PieceType(f.type));
   switch (f.fault) {
     case Fault::TwoMen: return "two men on " + square_name(f.square);
-    case Fault::OwnKing: return who + type + " slot points at its own king (only castling rooks and the en passant pawn may)";
+    case Fault::OwnKing:
+      return who + type + " slot points at its own king (only castling rooks and the en passant pawn may)";
     case Fault::SamePair: return who + type + " slots both name " + square_name(f.square);
     case Fault::BothCastleKingsideCode:
       return who + "rook pair uses the kingside-only code with both rooks castling (not canonical)";
     case Fault::CastleKingAway:
-      return who + "rook points at its king for castling but the king is not on " + square_name(relative_square(f.color, E1));
+      return who + "rook points at its king for castling but the king is not on " +
+             square_name(relative_square(f.color, E1));
     case Fault::PawnOrder:
       return who + "pawn slots are not in canonical order (squares ascending, then captured, then en passant)";
     case Fault::EpSideToMove: return who + "en passant pawn belongs to the side to move";
     case Fault::TwoEp: return who + "has two en passant pawns";
     case Fault::PromotedCaptured:
-      return who + "promoted " + type + " points at the opposing king (a captured promoted man is stored as a captured pawn)";
+      return who + "promoted " + type +
+             " points at the opposing king (a captured promoted man is stored as a captured pawn)";
     case Fault::PromotedOrder: return who + "promoted " + type + "s are not in ascending square order";
     case Fault::PromotedSlotEmpty:
       return who + "has a promoted " + type + " while an original " + type + " slot is empty (not canonical)";
@@ -507,7 +510,8 @@ Result<Position> decode_slot26(std::span<const std::uint8_t> code) {
   b.place(WhiteKing, king[White]);
   b.place(BlackKing, king[Black]);
   for (Color c : {White, Black})
-    if (!decode_side(b, c, king[c], king[~c], pieces[c], promotion[c], pawns[c], to_move)) return Error{describe(b.failure)};
+    if (!decode_side(b, c, king[c], king[~c], pieces[c], promotion[c], pawns[c], to_move))
+      return Error{describe(b.failure)};
 
   if (b.ep != NoSquare) {
     const Square ep = b.ep;

@@ -63,7 +63,8 @@ std::string to_base64(std::span<const std::uint8_t> bytes) {
 }
 
 Result<std::vector<std::uint8_t>> from_base64(std::string_view text) {
-  if (text.size() % 4) return Error{"base64 code has " + std::to_string(text.size()) + " characters, not a multiple of 4"};
+  if (text.size() % 4)
+    return Error{"base64 code has " + std::to_string(text.size()) + " characters, not a multiple of 4"};
   std::vector<std::uint8_t> out;
   out.reserve(text.size() / 4 * 3);
   for (std::size_t i = 0; i < text.size(); i += 4) {
@@ -76,12 +77,14 @@ Result<std::vector<std::uint8_t>> from_base64(std::string_view text) {
       int d = 0;
       if (k < 4 - pad) {
         d = Base64Value[static_cast<unsigned char>(c)];
-        if (d < 0) return Error{"character " + std::to_string(i + std::size_t(k) + 1) + " of the base64 code is not base64"};
+        if (d < 0)
+          return Error{"character " + std::to_string(i + std::size_t(k) + 1) + " of the base64 code is not base64"};
       }
       v = (v << 6) | std::uint32_t(d);
     }
     // Canonical form: the bits a padded group drops must be zero.
-    if ((pad == 1 && (v & 0xff)) || (pad == 2 && (v & 0xffff))) return Error{"base64 code is not canonical (nonzero padding bits)"};
+    if ((pad == 1 && (v & 0xff)) || (pad == 2 && (v & 0xffff)))
+      return Error{"base64 code is not canonical (nonzero padding bits)"};
     out.push_back(std::uint8_t(v >> 16));
     if (pad < 2) out.push_back(std::uint8_t(v >> 8));
     if (pad < 1) out.push_back(std::uint8_t(v));

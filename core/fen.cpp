@@ -110,7 +110,8 @@ class FieldParser {
     for (std::size_t i = 0; i <= s.size(); ++i) {
       const char c = i < s.size() ? s[i] : '/';
       if (c == '/') {
-        if (file != 8) return error(1, "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) + " squares");
+        if (file != 8)
+          return error(1, "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) + " squares");
         --rank;
         file = 0;
         after_digit = false;
@@ -171,9 +172,11 @@ class FieldParser {
         const Square rook = castling_rook_square(cr);
         const std::string who = std::string(color_name(c));
         if (pos.piece_on(king) != make_piece(c, King))
-          return error(3, "right " + std::string(1, right_letter(cr)) + " needs the " + who + " king on " + square_name(king));
+          return error(
+              3, "right " + std::string(1, right_letter(cr)) + " needs the " + who + " king on " + square_name(king));
         if (pos.piece_on(rook) != make_piece(c, Rook))
-          return error(3, "right " + std::string(1, right_letter(cr)) + " needs a " + who + " rook on " + square_name(rook));
+          return error(
+              3, "right " + std::string(1, right_letter(cr)) + " needs a " + who + " rook on " + square_name(rook));
       }
     }
     pos.set_castling_rights(rights);
@@ -201,7 +204,8 @@ class FieldParser {
     if (!pos.empty(origin))
       return error(4, square_name(origin) + " is not empty, so no pawn can just have left it");
     if (pos.piece_on(landed) != make_piece(them, Pawn))
-      return error(4, "no " + std::string(color_name(them)) + " pawn on " + square_name(landed) + " in front of " + name);
+      return error(4,
+                   "no " + std::string(color_name(them)) + " pawn on " + square_name(landed) + " in front of " + name);
     // Normalise: keep the square only when a pawn of the side to move can capture there.
     if (ep_capturable(pos, us, ep)) pos.set_ep_square(ep);
     return std::nullopt;
@@ -325,7 +329,8 @@ Result<Epd> parse_epd(std::string_view epd) {
   const Fields f = split_fields(epd, 4);
   if (f.count == 0) return Error{"EPD is empty"};
   if (f.count < 4)
-    return Error{"EPD has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") + ", expected at least 4"};
+    return Error{"EPD has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") +
+                 ", expected at least 4"};
   Epd result;
   if (auto e = parser.parse_position(f.field, result.position)) return *e;
   result.operations = std::string(f.rest);

@@ -78,8 +78,12 @@ enum CastlingRights : std::uint8_t {
   BlackCastling = BlackKingside | BlackQueenside,
   AnyCastling = WhiteCastling | BlackCastling,
 };
-constexpr CastlingRights operator|(CastlingRights a, CastlingRights b) { return CastlingRights(unsigned(a) | unsigned(b)); }
-constexpr CastlingRights operator&(CastlingRights a, CastlingRights b) { return CastlingRights(unsigned(a) & unsigned(b)); }
+constexpr CastlingRights operator|(CastlingRights a, CastlingRights b) {
+  return CastlingRights(unsigned(a) | unsigned(b));
+}
+constexpr CastlingRights operator&(CastlingRights a, CastlingRights b) {
+  return CastlingRights(unsigned(a) & unsigned(b));
+}
 constexpr CastlingRights operator~(CastlingRights a) { return CastlingRights(~unsigned(a) & AnyCastling); }
 constexpr CastlingRights& operator|=(CastlingRights& a, CastlingRights b) { return a = a | b; }
 constexpr CastlingRights& operator&=(CastlingRights& a, CastlingRights b) { return a = a & b; }

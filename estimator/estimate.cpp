@@ -109,7 +109,8 @@ Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
   if (!chunks || !emit_bytes || !samples || !passed) return damaged;
   c.chunks = *chunks, c.emit_bytes = *emit_bytes, t.samples.all = *samples, t.passed.all = *passed;
   const auto rejected = split_numbers(kv["rejected"]);
-  if (!rejected || rejected->size() != t.rejected.size()) return Error{"checkpoint " + path + ": wrong number of checks"};
+  if (!rejected || rejected->size() != t.rejected.size())
+    return Error{"checkpoint " + path + ": wrong number of checks"};
   t.rejected = *rejected;
   const auto realistic = split_numbers(kv["realistic"]);
   const auto history = split_numbers(kv["history"]);
@@ -248,7 +249,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   std::optional<EstimateReport> before_partial;
   std::uint64_t partial_emit_bytes = 0;
   const auto save = [&] {
-    if (before_partial) return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
+    if (before_partial)
+      return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
     return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
   };
   const auto work = [&](std::uint64_t c) { return run_chunk(model, options, c, chunk_count(c), check_count); };
@@ -292,7 +294,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   if (emit.is_open() && !emit.flush()) {
     // The last checkpoint saved stays: it counts only bytes that reached the file.
     report.output_error = emit_failed;
-    if (!options.checkpoint.empty()) report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
+    if (!options.checkpoint.empty())
+      report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
   } else if (!options.checkpoint.empty() && !save()) {
     report.output_error = checkpoint_failed;
   }

@@ -22,7 +22,9 @@ constexpr Bitboard NotFileGH = ~(file_bb(FileG) | file_bb(FileH));
 constexpr Bitboard diagonal_step(Bitboard b) {
   return ((b & NotFileH) << 9) | ((b & NotFileA) << 7) | ((b & NotFileH) >> 7) | ((b & NotFileA) >> 9);
 }
-constexpr Bitboard orthogonal_step(Bitboard b) { return (b << 8) | (b >> 8) | ((b & NotFileH) << 1) | ((b & NotFileA) >> 1); }
+constexpr Bitboard orthogonal_step(Bitboard b) {
+  return (b << 8) | (b >> 8) | ((b & NotFileH) << 1) | ((b & NotFileA) >> 1);
+}
 constexpr Bitboard knight_step(Bitboard b) {
   return ((b & NotFileH) << 17) | ((b & NotFileA) << 15) | ((b & NotFileGH) << 10) | ((b & NotFileAB) << 6) |
          ((b & NotFileA) >> 17) | ((b & NotFileH) >> 15) | ((b & NotFileAB) >> 10) | ((b & NotFileGH) >> 6);

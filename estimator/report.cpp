@@ -27,7 +27,8 @@ std::string interval_text(const Interval& iv) {
 }
 
 std::string json_interval(const Interval& iv) {
-  return "{\"estimate\": " + sci(iv.estimate, 6) + ", \"low\": " + sci(iv.low, 6) + ", \"high\": " + sci(iv.high, 6) + "}";
+  return "{\"estimate\": " + sci(iv.estimate, 6) + ", \"low\": " + sci(iv.low, 6) + ", \"high\": " + sci(iv.high, 6) +
+         "}";
 }
 
 // One subset row: its share of the space and its estimate.
@@ -72,7 +73,8 @@ std::string format_report(const EstimateReport& r) {
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += "upper estimate: every position that passes is counted\n";
-  out += "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
+  out +=
+      "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
          interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
   out += "\nrejections by check:\n";
@@ -96,7 +98,8 @@ std::string report_json(const EstimateReport& r) {
   std::string o = "{\n";
   o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
   o += "  \"rules\": \"" + std::string(rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
-  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) + ",\n";
+  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
+       ",\n";
   o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": true,\n";
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
@@ -106,7 +109,8 @@ std::string report_json(const EstimateReport& r) {
   o += "  \"rejections\": [";
   const auto& names = check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
-    o += std::string(i ? ", " : "") + "{\"check\": \"" + names[i] + "\", \"count\": " + std::to_string(t.rejected[i]) + "}";
+    o += std::string(i ? ", " : "") + "{\"check\": \"" + names[i] + "\", \"count\": " + std::to_string(t.rejected[i]) +
+         "}";
   o += "],\n";
   for (int s = 0; s < 4; ++s) {
     o += std::string("  \"by_") + Subsets[s] + "\": [";
@@ -121,7 +125,8 @@ std::string report_json(const EstimateReport& r) {
   }
   o += "  \"history\": [";
   for (std::size_t i = 0; i < r.history.size(); ++i)
-    o += std::string(i ? ", " : "") + "[" + std::to_string(r.history[i][0]) + ", " + std::to_string(r.history[i][1]) + "]";
+    o += std::string(i ? ", " : "") + "[" + std::to_string(r.history[i][0]) + ", " + std::to_string(r.history[i][1]) +
+         "]";
   o += "]\n}\n";
   return o;
 }
@@ -177,7 +182,8 @@ std::string report_svg(const EstimateReport& r) {
   const double top2 = 340, H2 = 260;
   s += "<text x=\"" + fixed(left, 0) + "\" y=\"" + fixed(top2 - 10, 0) + "\">estimate by men on the board</text>\n";
   double peak = 0;
-  for (int m = 0; m <= 32; ++m) peak = std::max(peak, wilson_estimate(t.passed.by_men[m], t.samples.all, r.space).estimate);
+  for (int m = 0; m <= 32; ++m)
+    peak = std::max(peak, wilson_estimate(t.passed.by_men[m], t.samples.all, r.space).estimate);
   if (peak <= 0) peak = 1;
   const double bw = (W - left - right) / 33;
   for (int m = 0; m <= 32; ++m) {

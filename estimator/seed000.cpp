@@ -40,7 +40,8 @@ bool rule1(const Position& pos, std::string* reason) {
 
 bool rule2(const Position& pos, std::string* reason) {
   for (Color c : {White, Black})
-    if (popcount(pos.pieces(c)) > 16) return fail(reason, std::string(color_name(c)) + " has more than 16 men (rule 2)");
+    if (popcount(pos.pieces(c)) > 16)
+      return fail(reason, std::string(color_name(c)) + " has more than 16 men (rule 2)");
   return true;
 }
 

@@ -90,7 +90,8 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
 Position CprModel::unrank_fast(UInt192 index) const {
   const bool black = index >= half_size();
   if (black) index -= half_size();
-  const int frame_index = int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const int frame_index =
+      int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame_index];
   index -= frame_offset_[frame_index];
   const int block = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
@@ -140,7 +141,8 @@ std::vector<UInt192> CprModel::block_starts() const {
   std::vector<UInt192> starts;
   for (int i = 0; i < Frames; ++i)
     for (int b = 0; b < Blocks; ++b)
-      if (frames_[i].cumulative[b] < frames_[i].cumulative[b + 1]) starts.push_back(frame_offset_[i] + frames_[i].cumulative[b]);
+      if (frames_[i].cumulative[b] < frames_[i].cumulative[b + 1])
+        starts.push_back(frame_offset_[i] + frames_[i].cumulative[b]);
   return starts;
 }
 

@@ -61,7 +61,9 @@ class CprModel final : public FixedWidthModel<CprModel> {
   const PieceLayer& piece_layer() const { return pieces_; }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
+  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
+    return frames_[cr * EnPassantCases + ep_case].total;
+  }
   // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
   static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
 

@@ -181,7 +181,8 @@ std::optional<std::string> cpr_violation(const Position& pos) {
       return "en passant square " + square_name(ep) + " but " + square_name(ep) + " and " + square_name(origin) +
              " are not both empty";
     if (!ep_capturable(pos, us, ep))
-      return "en passant square " + square_name(ep) + " but no " + name(us) + " pawn stands beside " + square_name(pushed);
+      return "en passant square " + square_name(ep) + " but no " + name(us) + " pawn stands beside " +
+             square_name(pushed);
   }
   // Promotions and the captures they need.
   int wprom = 0, bprom = 0, men = 0;
@@ -199,8 +200,8 @@ std::optional<std::string> cpr_violation(const Position& pos) {
     const int lost = 8 - (c == White ? bp + bprom : wp + wprom);  // the opponent's pawns captured as pawns
     if (prom > lost + captures)
       return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but " + name(~c) +
-             " lost only " + plural(lost, "pawn", "pawns") + " and only " + plural(captures, "capture was", "captures were") +
-             " made";
+             " lost only " + plural(lost, "pawn", "pawns") + " and only " +
+             plural(captures, "capture was", "captures were") + " made";
   }
   const int needed = wp + bp + wprom + bprom - 8 - captures;
   const int opposed = PawnLayer::opposed_files(pos.pieces(White, Pawn), pos.pieces(Black, Pawn));

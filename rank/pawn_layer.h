@@ -69,7 +69,8 @@ class PawnLayer {
   };
 
   // Build the tables for these rules; pawns on the cells of track1 and track2 (disjoint) are counted.
-  explicit PawnLayer(const PawnRules& rules, Bitboard track1 = 0, Bitboard track2 = 0, const FileOrder& order = FilesAtoH);
+  explicit PawnLayer(const PawnRules& rules, Bitboard track1 = 0, Bitboard track2 = 0,
+                     const FileOrder& order = FilesAtoH);
 
   // Return the number of placements with exactly wp white pawns, bp black pawns, o opposed files (and,
   // with tracked sets, t1 and t2 pawns on them).

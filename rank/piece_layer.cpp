@@ -218,7 +218,8 @@ UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fix
   return layer->rank(node, men, free);
 }
 
-void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget, Position& pos) const {
+void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget,
+                        Position& pos) const {
   Men men{};
   const auto [layer, node] = resolve(fixed, budget);
   layer->unrank(node, r, free, men);

@@ -207,7 +207,8 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     f.info = frame_info(i);
     f.king.fill(-1);
     const int taken = popcount(f.info.fixed_squares | f.info.ep_empty) + (f.info.fixed.king[Black] ? 0 : 1);
-    const auto key = std::make_tuple(f.info.fixed.king[White], f.info.fixed.rooks[White], f.info.fixed.rooks[Black], taken);
+    const auto key =
+        std::make_tuple(f.info.fixed.king[White], f.info.fixed.rooks[White], f.info.fixed.rooks[Black], taken);
     const auto [it, added] = families.emplace(key, int(family_keys.size()));
     if (added) family_keys.push_back(key);
     frame_family[i] = it->second;
@@ -324,7 +325,8 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       for (int blk = 0; blk < Blocks; ++blk) {
         const Front& front = fronts_[kf.front_family * Blocks + blk];
         for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]]; sub->t1 != SubBlock::NoTrack; ++sub)
-          sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]), sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
+          sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]),
+          sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
       }
     }
     build_jump_table();
@@ -373,7 +375,8 @@ void V1Model::build_fast_fronts(int family) {
         fast_pairs_.push_back({acc});
         const int shift = key_shift(acc);
         front.shift[a][b] = std::uint8_t(shift);
-        for (std::size_t i = first; i + 1 < fast_pairs_.size(); ++i) fast_keys_.push_back(search_key(fast_pairs_[i].start, shift));
+        for (std::size_t i = first; i + 1 < fast_pairs_.size(); ++i)
+          fast_keys_.push_back(search_key(fast_pairs_[i].start, shift));
         fast_keys_.push_back(EndKey);
       }
   }
@@ -419,7 +422,8 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
     for (int q = 0; q <= front.queens; ++q)
       for (int n = 0; n <= front.knights; ++n) {
         if (q == kq && n == kn) goto found;
-        if (front.tail_root[q][n] >= 0) index += mul(front.tail_count[q][n], front_block_ways(front.king, q, n, a, b, g));
+        if (front.tail_root[q][n] >= 0)
+          index += mul(front.tail_count[q][n], front_block_ways(front.king, q, n, a, b, g));
       }
   }
 found:
@@ -530,7 +534,8 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
   using Change = void (*)(Relaxation&);
   static const std::pair<const char*, Change> cases[] = {
       {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
-      {"promotions need captures (constraint 4)", [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
+      {"promotions need captures (constraint 4)",
+       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
       {"kings not adjacent (constraint 5)", [](Relaxation& r) { r.kings_apart = false; }},
       {"no pawn check (constraint 6)", [](Relaxation& r) { r.pawn_check = false; }},
       {"no knight check (constraint 6)", [](Relaxation& r) { r.knight_check = false; }},
@@ -565,7 +570,8 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const NormalForm n = normal_form(input);
   const Frame& f = frames_[n.frame];
   const Square king = lsb(n.men[Black][King]);
-  if (f.king[king] < 0) return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
+  if (f.king[king] < 0)
+    return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
   const KingFrame& kf = king_frames_[f.king[king]];
   const PawnLayer& layer = pawns(f.info.ep_case, king);
   const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
@@ -604,8 +610,10 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const bool black = index >= half_size();
   if (black) index -= half_size();
   // Frame 0 holds ~99% of the positions: try it before searching.
-  const int frame = index < frame_offset_[1] ? 0
-                    : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const int frame =
+      index < frame_offset_[1]
+          ? 0
+          : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
   const Frame& f = frames_[frame];
   index -= frame_offset_[frame];
   // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
@@ -653,8 +661,10 @@ Position V1Model::unrank_fast(UInt192 index) const {
   Men men{};
   layer.unrank(c, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
   if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
-  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
-  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free, rest_free = free & ~knight_free & ~near_free;
+  const Bitboard free =
+      ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+  const Bitboard knight_free = kf.knight & free, near_free = kf.near & free,
+                 rest_free = free & ~knight_free & ~near_free;
   if (fast_sub) {
     // Only frame 0 builds fast king frames, and frames share a king frame only within a front family
     // (which fixes whether castling placed the white king): frame 0 has no castling, so the front places it.

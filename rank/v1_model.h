@@ -77,7 +77,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  const UInt192& frame_size(CastlingRights cr, int ep_case) const { return frames_[cr * EnPassantCases + ep_case].total; }
+  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
+    return frames_[cr * EnPassantCases + ep_case].total;
+  }
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
   // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
@@ -112,8 +114,10 @@ class V1Model final : public FixedWidthModel<V1Model> {
   const UInt192& count_front(Front& front, int a, int b);
   // Store the (queens, knights) block starts of the fronts of a family (the fast path of frame 0).
   void build_fast_fronts(int family);
-  UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free, Bitboard rest_free) const;
-  void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
+  UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free,
+                     Bitboard rest_free) const;
+  void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
+                    Men& men) const;
   // Index frame 0's sub-blocks by the top bits of their starts (jump_).
   void build_jump_table();
   // Return the fast-path sub-block of frame 0 that holds r (relative to the frame), and make r relative to it.

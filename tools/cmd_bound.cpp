@@ -87,7 +87,8 @@ int overview() {
   rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
                           "reproduced"));
   for (const std::string& name : rank::model_names())
-    rows.push_back(computed(name, "2026", "chessrank ranking model", rank::find_model(name)->size(), "exact for our model"));
+    rows.push_back(
+        computed(name, "2026", "chessrank ranking model", rank::find_model(name)->size(), "exact for our model"));
   rows.push_back(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
   rows.push_back(quoted("nopromo", "2021", "Tromp", "2.891e39", 39.46111));
   rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
@@ -98,7 +99,8 @@ int overview() {
   rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)", nopromo.get(),
                           "exact for our model"));
   // Print the rows as a table with aligned columns.
-  std::vector<std::array<std::string, 7>> cells{{"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
+  std::vector<std::array<std::string, 7>> cells{
+      {"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
   for (const Row& r : rows)
     cells.push_back({r.name, r.year, r.author, r.quoted.empty() ? r.value.get_str() : "~" + r.quoted,
                      "10^" + fixed(r.log10, 3), "2^" + fixed(r.log10 / 0.30102999566398119521, 3), r.how});
@@ -296,7 +298,8 @@ std::function<int()> setup(CLI::App& cmd) {
   const auto sample_option = [opt](CLI::Option* option) {
     option->each([opt](const std::string&) { opt->sample_option_given = true; });
   };
-  sample_option(cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->check(whole_number()));
+  sample_option(
+      cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->check(whole_number()));
   sample_option(cmd.add_option("--threads", opt->threads,
                                "nopromo --sample: worker threads (default and 0: all cores); never changes the result")
                     ->check(whole_number(0, 1024)));

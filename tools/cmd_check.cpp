@@ -100,7 +100,8 @@ std::function<int()> setup(CLI::App& cmd) {
       "versus the current check. Malformed FEN or EPD is an error (see `fen`). Exit status 1 when any input\n"
       "was an error or illegal.");
   return [fens] {
-    const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item, const ItemSource&) {
+    const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item,
+                                                             const ItemSource&) {
       std::vector<std::string> problems, notes;
       judge(pos, item, problems, notes);
       std::string line;

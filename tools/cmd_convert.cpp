@@ -220,10 +220,11 @@ int run_convert(const ConvertOptions& opt) {
   std::string list;
   for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
   if (rejected.size() > 20) list += ", ...";
-  std::fprintf(stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
-               positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
-               failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(),
-               rejected.empty() ? "" : ")", progress.seconds());
+  std::fprintf(
+      stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
+      positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
+      failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
+      progress.seconds());
   return failures ? ExitFailure : ExitOk;
 }
 
@@ -231,7 +232,8 @@ const bool registered = register_command(
     {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 32,
      [](CLI::App& cmd) {
        auto opt = std::make_shared<ConvertOptions>();
-       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")->required();
+       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")
+           ->required();
        cmd.add_option("output", opt->output, "Output file")->required();
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")
            ->check(CLI::IsMember({"raw", "fen"}))

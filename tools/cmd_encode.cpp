@@ -50,19 +50,22 @@ int run_encode(const CodecOptions& opt) {
   const bool raw = opt.encoding == "raw";
   if (raw) std::cout.flush();
   std::vector<std::uint8_t> record(format->record_size());
-  const std::size_t failures = for_each_position(opt.items, [&](const Position& pos, const std::string&, const ItemSource& src) {
-    const Result<bool> ok = format->encode(pos, record.data());
-    if (!ok) {
-      report_error(src, ok.error());
-      return false;
-    }
-    if (raw) {
-      std::fwrite(record.data(), 1, record.size(), stdout);
-    } else {
-      std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
-    }
-    return true;
-  }, {opt.input, opt.strict});
+  const std::size_t failures = for_each_position(
+      opt.items,
+      [&](const Position& pos, const std::string&, const ItemSource& src) {
+        const Result<bool> ok = format->encode(pos, record.data());
+        if (!ok) {
+          report_error(src, ok.error());
+          return false;
+        }
+        if (raw) {
+          std::fwrite(record.data(), 1, record.size(), stdout);
+        } else {
+          std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
+        }
+        return true;
+      },
+      {opt.input, opt.strict});
   if (raw) std::fflush(stdout);
   return failures ? ExitFailure : ExitOk;
 }

@@ -35,7 +35,8 @@ bool parse_index(const std::string& text, BigInt& out) {
   const std::string digits = hex ? text.substr(2) : text;
   if (digits.empty()) return false;
   for (char c : digits)
-    if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)))) return false;
+    if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c))))
+      return false;
   return out.set_str(digits, hex ? 16 : 10) == 0;
 }
 
@@ -59,7 +60,8 @@ int run_count(const std::string& model_name, bool breakdown) {
             << "  white: " << half.get_str() << " (" << share(half, n) << ")\n"
             << "  black: " << black.get_str() << " (" << share(black, n) << ")\n";
   std::cout << "\ncastling rights (white to move; black to move is the colour swap)\n";
-  const char* const names[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
+  const char* const names[] = {"-", "K",  "Q",  "KQ",  "k",  "Kk",  "Qk",  "KQk",
+                               "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
   for (int cr = 0; cr < 16; ++cr) {
     BigInt total = 0;
     for (const BigInt& f : frames[cr]) total += f;
@@ -81,12 +83,13 @@ int run_count(const std::string& model_name, bool breakdown) {
 
 int run_rank(const std::string& model_name, const std::vector<std::string>& fens) {
   const rank::RankModel& model = model_named(model_name);
-  const std::size_t failures = for_each_position(fens, [&](const Position& pos, const std::string&, const ItemSource& src) {
-    const Result<BigInt> index = model.rank(pos);
-    if (!index) return report_error(src, index.error()), false;
-    std::cout << index.value().get_str() << '\n';
-    return true;
-  });
+  const std::size_t failures =
+      for_each_position(fens, [&](const Position& pos, const std::string&, const ItemSource& src) {
+        const Result<BigInt> index = model.rank(pos);
+        if (!index) return report_error(src, index.error()), false;
+        std::cout << index.value().get_str() << '\n';
+        return true;
+      });
   return failures ? ExitFailure : ExitOk;
 }
 
@@ -132,41 +135,41 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   return ExitOk;
 }
 
-const bool count_registered = register_command({"count", "Print the exact size N of a ranking model", 20, [](CLI::App& cmd) {
+std::function<int()> setup_count(CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto breakdown = std::make_shared<bool>(false);
   add_model_option(cmd, *model);
   cmd.add_flag("--breakdown", *breakdown, "also split N by side to move, castling rights and en passant case");
-  return std::function<int()>([=] { return run_count(*model, *breakdown); });
-}});
+  return [=] { return run_count(*model, *breakdown); };
+}
 
-const bool rank_registered = register_command({"rank", "Print the index of each position (FEN or EPD arguments or stdin lines)", 21, [](CLI::App& cmd) {
+std::function<int()> setup_rank(CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto fens = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
   cmd.add_option("fens", *fens, "positions as FEN or EPD (quote each); none: one per stdin line");
-  return std::function<int()>([=] { return run_rank(*model, *fens); });
-}});
+  return [=] { return run_rank(*model, *fens); };
+}
 
-const bool unrank_registered = register_command({"unrank", "Print the position of each index (arguments or stdin lines)", 22, [](CLI::App& cmd) {
+std::function<int()> setup_unrank(CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto indices = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
   cmd.add_option("indices", *indices, "indices in decimal or 0x-hexadecimal; none: one per stdin line");
-  return std::function<int()>([=] { return run_unrank(*model, *indices); });
-}});
+  return [=] { return run_unrank(*model, *indices); };
+}
 
-const bool sample_registered = register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 23, [](CLI::App& cmd) {
+std::function<int()> setup_sample(CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto count = std::make_shared<long long>(1);
   auto seed = std::make_shared<std::uint64_t>(1);
   auto skip = std::make_shared<long long>(0);
   auto legal = std::make_shared<bool>(false);
   add_model_option(cmd, *model);
-  cmd.add_option("--count", *count, "number of positions")->check(CLI::Range(0LL, 1000000000000LL))->capture_default_str();
-  cmd.add_option("--seed", *seed, "random seed (pcg64)")
-      ->check(whole_number())
+  cmd.add_option("--count", *count, "number of positions")
+      ->check(CLI::Range(0LL, 1000000000000LL))
       ->capture_default_str();
+  cmd.add_option("--seed", *seed, "random seed (pcg64)")->check(whole_number())->capture_default_str();
   cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
       ->check(CLI::Range(0LL, 1000000000000LL));
   cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
@@ -177,8 +180,17 @@ const bool sample_registered = register_command({"sample", "Draw uniform random 
       "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
       "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"
       "illegal ones the checks cannot tell apart. About one draw in seven passes with v1.");
-  return std::function<int()>([=] { return run_sample(*model, *count, *skip, *seed, *legal); });
-}});
+  return [=] { return run_sample(*model, *count, *skip, *seed, *legal); };
+}
+
+const bool count_registered =
+    register_command({"count", "Print the exact size N of a ranking model", 20, setup_count});
+const bool rank_registered = register_command(
+    {"rank", "Print the index of each position (FEN or EPD arguments or stdin lines)", 21, setup_rank});
+const bool unrank_registered =
+    register_command({"unrank", "Print the position of each index (arguments or stdin lines)", 22, setup_unrank});
+const bool sample_registered =
+    register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 23, setup_sample});
 
 }  // namespace
 }  // namespace chessrank::cli

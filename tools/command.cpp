@@ -56,7 +56,8 @@ CLI::Validator positive_number() {
       [](std::string& text) -> std::string {
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !std::isfinite(v) || v <= 0) return "'" + text + "' is not a number above 0";
+        if (text.empty() || *end != '\0' || !std::isfinite(v) || v <= 0)
+          return "'" + text + "' is not a number above 0";
         return "";
       },
       "NUMBER>0");

@@ -166,7 +166,8 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
   std::string text;
   {
     std::ifstream in(cp);
-    for (std::string line; std::getline(in, line);) text += (line.rfind("counts ", 0) == 0 ? "counts 5,1" : line) + "\n";
+    for (std::string line; std::getline(in, line);)
+      text += (line.rfind("counts ", 0) == 0 ? "counts 5,1" : line) + "\n";
   }
   std::ofstream(cp, std::ios::trunc) << text;
   const auto damaged = estimator::estimate_nopromo(quick_shape(), rest);

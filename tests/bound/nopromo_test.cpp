@@ -202,11 +202,13 @@ NopromoShape small(int files, int ranks, int knights, bool constraints, bool cro
 TEST(Nopromo, SmallBoardsMatchEnumeration) {
   const int knights = testing::unless_sanitized(1, 0);
   for (const NopromoShape& s :
-       {small(2, 4, knights, true), small(2, 4, knights, false), small(3, 4, 0, true), small(3, 4, 0, true, false, true),
-        small(3, 4, 0, true, true, false), small(3, 4, 0, false), small(2, 5, 0, true), small(3, 3, knights, true),
-        small(3, 4, 0, true, true, true, false), small(2, 5, 0, false, false, false, false), small(4, 3, 0, true)}) {
+       {small(2, 4, knights, true), small(2, 4, knights, false), small(3, 4, 0, true),
+        small(3, 4, 0, true, false, true), small(3, 4, 0, true, true, false), small(3, 4, 0, false),
+        small(2, 5, 0, true), small(3, 3, knights, true), small(3, 4, 0, true, true, true, false),
+        small(2, 5, 0, false, false, false, false), small(4, 3, 0, true)}) {
     SCOPED_TRACE(std::to_string(s.files) + "x" + std::to_string(s.ranks) + (s.file_constraints ? " files" : "") +
-                 (s.crossings ? " crossings" : "") + (s.home_pawns ? " home" : "") + (s.kings_apart ? " kings apart" : ""));
+                 (s.crossings ? " crossings" : "") + (s.home_pawns ? " home" : "") +
+                 (s.kings_apart ? " kings apart" : ""));
     EXPECT_EQ(nopromo_count(s).get_str(), std::to_string(brute_force(s)));
   }
 }
@@ -255,7 +257,9 @@ TEST(Nopromo, SideCostIsALowerBoundOfEveryMatching) {
     } while (std::next_permutation(starts.begin(), starts.end()));
     std::array<int, 8> pa{};
     std::array<bool, 8> ho{}, yi{};
-    for (int f = 0; f < files; ++f) pa[std::size_t(f)] = pawns[std::size_t(f)], ho[std::size_t(f)] = home[std::size_t(f)], yi[std::size_t(f)] = yields[std::size_t(f)];
+    for (int f = 0; f < files; ++f)
+      pa[std::size_t(f)] = pawns[std::size_t(f)], ho[std::size_t(f)] = home[std::size_t(f)],
+      yi[std::size_t(f)] = yields[std::size_t(f)];
     const int dp = nopromo_side_cost(files, pa.data(), ho.data(), yi.data());
     const int defined = side_cost_by_definition(files, pawns, home, yields);
     EXPECT_EQ(dp, defined == 99 ? -1 : defined);

@@ -26,7 +26,9 @@ namespace fs = std::filesystem;
 using CliRun = testing::CliResult;
 
 // Run the CLI with a shell-syntax argument string.
-CliRun run(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli_shell(args, stdin_text); }
+CliRun run(const std::string& args, const std::string& stdin_text = "") {
+  return testing::run_cli_shell(args, stdin_text);
+}
 
 const char* Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -49,7 +51,8 @@ TEST(CodecCli, CountersSurviveBase64RoundTrip) {
 }
 
 TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
-  const CliRun enc = run("encode", std::string(Start) + "\nnot a fen\n\n4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n" + Start + "\n");
+  const CliRun enc =
+      run("encode", std::string(Start) + "\nnot a fen\n\n4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n" + Start + "\n");
   EXPECT_EQ(enc.status, 1);
   EXPECT_NE(enc.err.find("error: line 2: "), std::string::npos) << enc.err;
   EXPECT_NE(enc.err.find("error: line 4: "), std::string::npos) << enc.err;

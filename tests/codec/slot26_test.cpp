@@ -213,8 +213,9 @@ TEST(Slot26, RefusesPositionsOutsideTheCode) {
   EXPECT_TRUE(encode_slot26(fen_or_fail(fens[4])).ok());
   const Result<Slot26Code> one_pawn = encode_slot26(fen_or_fail("7k/8/8/8/8/Q7/PQQQQQQQ/QQK5 w - - 0 1"));
   ASSERT_FALSE(one_pawn.ok());
-  EXPECT_EQ(one_pawn.error(), "white has 1 pawn and 9 promoted pieces (queens beyond 1, rooks beyond 2, bishops beyond 1 "
-                              "per square colour, knights beyond 2): more than 8");
+  EXPECT_EQ(one_pawn.error(),
+            "white has 1 pawn and 9 promoted pieces (queens beyond 1, rooks beyond 2, bishops beyond 1 "
+            "per square colour, knights beyond 2): more than 8");
 
   Position no_king = build({{WhiteKing, E1}});
   const Result<Slot26Code> a = encode_slot26(no_king);

@@ -179,7 +179,8 @@ TEST(Bitboard, NthSquareMatchesAWalk) {
   for (int i = 0; i < 3000; ++i) sets.push_back(rng() & rng() & (i % 3 ? rng() : ~Bitboard(0)));
   for (const Bitboard set : sets) {
     int n = 0;
-    for (Bitboard b = set; b; ++n) ASSERT_EQ(nth_square(set, n), pop_lsb(b)) << std::hex << set << std::dec << " n " << n;
+    for (Bitboard b = set; b; ++n)
+      ASSERT_EQ(nth_square(set, n), pop_lsb(b)) << std::hex << set << std::dec << " n " << n;
   }
 }
 

@@ -98,7 +98,8 @@ TEST(Position, SetPlacementAgreesWithPuttingEachPiece) {
     at_once.set_placement(by_piece);
     for (int s = 0; s < 64; ++s) ASSERT_EQ(at_once.piece_on(Square(s)), one_by_one.piece_on(Square(s))) << s;
     for (Color c : {White, Black})
-      for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) ASSERT_EQ(at_once.pieces(c, pt), one_by_one.pieces(c, pt));
+      for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+        ASSERT_EQ(at_once.pieces(c, pt), one_by_one.pieces(c, pt));
   }
 }
 

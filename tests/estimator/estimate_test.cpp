@@ -50,7 +50,9 @@ class KingsAndRook final : public rank::RankModel {
     pos.put_piece(WhiteRook, Square(squares[2]));
     return pos;
   }
-  BigInt frame_count(CastlingRights cr, int ep_case) const override { return cr || ep_case ? BigInt(0) : BigInt(size_ / 2); }
+  BigInt frame_count(CastlingRights cr, int ep_case) const override {
+    return cr || ep_case ? BigInt(0) : BigInt(size_ / 2);
+  }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override { return {}; }
 
  private:

@@ -81,7 +81,8 @@ TEST(Legality, OrdinaryPositionsPass) {
 TEST(Legality, PlacementAndCheckCounts) {
   expect_fail("8/8/8/8/8/8/8/Kk6 w - - 0 1", "placement", "adjacent");
   expect_fail("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "opponent in check", "black is in check from the rook on e1");
-  expect_fail("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1", "checker count", "white is in check from a rook and a bishop and a knight");
+  expect_fail("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1", "checker count",
+              "white is in check from a rook and a bishop and a knight");
 }
 
 TEST(Legality, DoubleChecks) {
@@ -106,7 +107,8 @@ TEST(Legality, SingleChecks) {
 }
 
 TEST(Legality, Material) {
-  expect_fail("k7/pp6/8/8/8/8/PPPPPPPP/1QQQQQK1 w - - 0 1", "material", "white has 8 pawns and at least 4 promoted men");
+  expect_fail("k7/pp6/8/8/8/8/PPPPPPPP/1QQQQQK1 w - - 0 1", "material",
+              "white has 8 pawns and at least 4 promoted men");
   // Nine queens after eight promotions are possible when black lost enough men.
   expect_pass("7k/6pp/8/8/8/8/QQ6/QQQQQQQK b - - 0 1");
   // Three dark-squared bishops: two promoted.
@@ -169,7 +171,8 @@ TEST(Legality, SameVerdictWithoutExplanation) {
   while (std::getline(in, line)) {
     const Result<Position> pos = parse_fen_for_tromp2021(line.substr(0, line.find('\t')));
     ASSERT_TRUE(pos.ok()) << line;
-    for (RuleSet r : {RuleSet::Default, RuleSet::Seed000}) EXPECT_EQ(judge(*pos, r, true).check, judge(*pos, r, false).check);
+    for (RuleSet r : {RuleSet::Default, RuleSet::Seed000})
+      EXPECT_EQ(judge(*pos, r, true).check, judge(*pos, r, false).check);
     ++n;
   }
   EXPECT_EQ(n, 1000);

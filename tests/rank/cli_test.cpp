@@ -157,7 +157,8 @@ TEST(CliSample, LegalKeepsTheDrawsThatPassTheChecks) {
     const Outcome legal = run_cli({"sample", "--model", name, "--count", "50", "--seed", "11", "--legal"});
     ASSERT_EQ(legal.status, 0) << legal.err;
     EXPECT_EQ(lines_of(legal.out), passing);
-    const Outcome rest = run_cli({"sample", "--model", name, "--count", "50", "--seed", "11", "--legal", "--skip", "45"});
+    const Outcome rest =
+        run_cli({"sample", "--model", name, "--count", "50", "--seed", "11", "--legal", "--skip", "45"});
     ASSERT_EQ(rest.status, 0) << rest.err;
     EXPECT_EQ(lines_of(rest.out), std::vector<std::string>(passing.begin() + 45, passing.end()));
   }

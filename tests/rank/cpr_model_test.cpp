@@ -52,7 +52,8 @@ TEST(CprModel, CountsAreColourSymmetricWithoutEnPassant) {
   // Without en passant, swapping colours maps white's castling cases onto black's.
   EXPECT_EQ(model().frame_size(WhiteKingside, 0), model().frame_size(BlackKingside, 0));
   EXPECT_EQ(model().frame_size(WhiteCastling, 0), model().frame_size(BlackCastling, 0));
-  EXPECT_EQ(model().frame_size(WhiteKingside | BlackQueenside, 0), model().frame_size(WhiteQueenside | BlackKingside, 0));
+  EXPECT_EQ(model().frame_size(WhiteKingside | BlackQueenside, 0),
+            model().frame_size(WhiteQueenside | BlackKingside, 0));
 }
 
 TEST(CprModel, RandomIndicesRoundTrip) {

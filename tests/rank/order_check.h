@@ -109,7 +109,8 @@ inline KeyPosition key_position(const Position& pos) {
   for (int f = 0; f < 8; ++f) {
     k.white[f] = file_cells(k.men[White][Pawn], f);
     k.black_cells[f] = file_cells(k.men[Black][Pawn], f);
-    k.opposed[f] = k.white[f] && k.black_cells[f] && std::countr_zero(k.white[f]) < 31 - std::countl_zero(k.black_cells[f]);
+    k.opposed[f] =
+        k.white[f] && k.black_cells[f] && std::countr_zero(k.white[f]) < 31 - std::countl_zero(k.black_cells[f]);
     k.opposed_files += k.opposed[f];
   }
   return k;

@@ -85,7 +85,8 @@ void check_brute_force(const PawnRules& rules) {
     }
   for (int w = 0; w <= 2; ++w)
     for (int b = 0; b <= 2; ++b)
-      for (int o = 0; o <= 2; ++o) EXPECT_EQ(std::uint64_t(layer.count(w, b, o)), (counts[std::make_tuple(w, b, o)])) << w << b << o;
+      for (int o = 0; o <= 2; ++o)
+        EXPECT_EQ(std::uint64_t(layer.count(w, b, o)), (counts[std::make_tuple(w, b, o)])) << w << b << o;
 }
 
 TEST(PawnLayer, BruteForceWithoutEnPassant) { check_brute_force(any_rules()); }

@@ -68,7 +68,8 @@ TEST(Sample, ModelSamplesMatchExactBlockSizes) {
       for (int bp = 0; bp <= 8; ++bp)
         for (int o = 0; o <= 8; ++o) by_pawns[wp + bp] += model.block_size(f, wp, bp, o).to_big();
   for (int stm = 0; stm < 2; ++stm)
-    for (int t = 0; t <= 16; ++t) expected[stm * 17 + t] = draws * std::exp2(log2_big(by_pawns[t]) - log2_big(model.size()));
+    for (int t = 0; t <= 16; ++t)
+      expected[stm * 17 + t] = draws * std::exp2(log2_big(by_pawns[t]) - log2_big(model.size()));
   int cells = 0;
   const double chi2 = testing::chi_square(observed, expected, cells);
   ASSERT_GE(cells, 16);

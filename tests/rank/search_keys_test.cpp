@@ -48,7 +48,9 @@ TEST(SearchKeys, FindTheBlockThatUpperBoundFinds) {
     }
     const BigInt end = starts.back().to_big() + 1;
     for (int i = 0; i < 50; ++i) {
-      const BigInt x = (BigInt(std::uint64_t(rng())) << 128 | BigInt(std::uint64_t(rng())) << 64 | BigInt(std::uint64_t(rng()))) % end;
+      const BigInt x =
+          (BigInt(std::uint64_t(rng())) << 128 | BigInt(std::uint64_t(rng())) << 64 | BigInt(std::uint64_t(rng()))) %
+          end;
       UInt192 r;
       ASSERT_TRUE(UInt192::from_big(x, r));
       probes.push_back(r);

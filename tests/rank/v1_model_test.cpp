@@ -358,7 +358,8 @@ TEST(V1Model, HardCasesRoundTrip) {
       "8/8/8/3pPk2/8/8/8/4K3 w - d6 0 1",
   };
   // Every castling subset with and without en passant, either side to move.
-  const char* const rights[] = {"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
+  const char* const rights[] = {"-", "K",  "Q",  "KQ",  "k",  "Kk",  "Qk",  "KQk",
+                                "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
   for (const char* cr : rights) {
     fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " d6 0 1");
     fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " - 0 1");
@@ -464,7 +465,8 @@ TEST(V1Model, SizeIsBelowCprFrameByFrameAndFitsNineteenBytes) {
   EXPECT_LT(model().size(), cpr().size());
   for (int cr = 0; cr < 16; ++cr)
     for (int e = 0; e < EnPassantCases; ++e)
-      EXPECT_TRUE(model().frame_size(CastlingRights(cr), e) < cpr().frame_size(CastlingRights(cr), e)) << cr << " " << e;
+      EXPECT_TRUE(model().frame_size(CastlingRights(cr), e) < cpr().frame_size(CastlingRights(cr), e))
+          << cr << " " << e;
   EXPECT_LT(model().size(), BigInt(1) << 152);
   // Castling pins the black king on e8 and so leaves it 1 square; without rights every square.
   for (int k = 0; k < 64; ++k) {

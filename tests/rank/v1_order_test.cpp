@@ -41,7 +41,9 @@ Bitboard leaps(int s, const std::vector<std::pair<int, int>>& steps) {
   }
   return b;
 }
-Bitboard knight_squares(int s) { return leaps(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}); }
+Bitboard knight_squares(int s) {
+  return leaps(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
+}
 Bitboard neighbours(int s) { return leaps(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}); }
 
 // Return the files in the order the pawn part compares them, most significant first: the black king's

@@ -49,14 +49,16 @@ TEST(CliFen, ReadsStdinLinesSkippingBlankOnes) {
 }
 
 TEST(CliReplay, PlaysSanAndUciFromTheStart) {
-  const Outcome r = run_cli({"replay", "1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "f1b5", "a6", "4.", "Bxc6", "dxc6", "5.", "O-O"});
+  const Outcome r =
+      run_cli({"replay", "1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "f1b5", "a6", "4.", "Bxc6", "dxc6", "5.", "O-O"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5\n");
   EXPECT_EQ(r.err, "");
 }
 
 TEST(CliReplay, IgnoresPgnDecorationOnStdin) {
-  const Outcome r = run_cli({"replay"}, "[Event \"x\"]\n1.e4 {a comment\nover lines} e5 2.Nf3 (2.f4 exf4) 2...Nc6 $1 ; rest\n3. Bb5 1-0\n");
+  const Outcome r = run_cli(
+      {"replay"}, "[Event \"x\"]\n1.e4 {a comment\nover lines} e5 2.Nf3 (2.f4 exf4) 2...Nc6 $1 ; rest\n3. Bb5 1-0\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n");
 }
