@@ -5,6 +5,7 @@
 
 #include "core/bigint.h"
 #include "core/fen.h"
+#include "core/plural.h"
 #include "rank/model.h"
 
 namespace chessrank::codec {
@@ -21,7 +22,7 @@ std::size_t rank_code_bytes(const rank::RankModel& model) { return code_bytes(mo
 Result<bool> encode_rank(const rank::RankModel& model, const Position& pos, std::span<std::uint8_t> out) {
   const std::size_t n = rank_code_bytes(model);
   if (out.size() != n)
-    return Error{"rank code buffer has " + std::to_string(out.size()) + " bytes, expected " + std::to_string(n)};
+    return Error{"rank code buffer has " + plural(out.size(), "byte") + ", expected " + std::to_string(n)};
   const Result<BigInt> index = model.rank(pos);
   if (!index) return Error{index.error()};  // already "not in model M: why"
   // Write big-endian, left-padded with zeros to the fixed size.
@@ -45,7 +46,7 @@ Result<std::vector<std::uint8_t>> encode_rank(const rank::RankModel& model, cons
 Result<Position> decode_rank(const rank::RankModel& model, std::span<const std::uint8_t> code) {
   const std::size_t n = rank_code_bytes(model);
   if (code.size() != n)
-    return Error{"rank code has " + std::to_string(code.size()) + " bytes, expected " + std::to_string(n)};
+    return Error{"rank code has " + plural(code.size(), "byte") + ", expected " + std::to_string(n)};
   BigInt index;
   mpz_import(index.get_mpz_t(), code.size(), 1, 1, 1, 0, code.data());
   if (index >= model.size())

@@ -5,6 +5,7 @@
 #include "codec/rank_code.h"
 #include "codec/slot26.h"
 #include "core/fen.h"
+#include "core/plural.h"
 
 namespace chessrank::codec {
 
@@ -51,8 +52,8 @@ Result<bool> RecordFormat::encode(const Position& pos, std::uint8_t* out) const 
 
 Result<Position> RecordFormat::decode(std::span<const std::uint8_t> record) const {
   if (record.size() != record_size())
-    return Error{name_ + (counters_ ? " record with counters" : " record") + " has " + std::to_string(record.size()) +
-                 " bytes, expected " + std::to_string(record_size())};
+    return Error{name_ + (counters_ ? " record with counters" : " record") + " has " + plural(record.size(), "byte") +
+                 ", expected " + std::to_string(record_size())};
   const std::span<const std::uint8_t> code = record.first(code_size_);
   Result<Position> pos = model_ ? decode_rank(*model_, code) : decode_slot26(code);
   if (pos && counters_) decode_counters(record.subspan(code_size_), pos.value());

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/plural.h"
 
 namespace chessrank::codec {
 
@@ -192,9 +193,8 @@ Result<SideDigits> encode_side(const Position& pos, Color c) {
     promoted_total += pc.count[t];
   }
   if (pawn_count + promoted_total > 8)
-    return Error{side_name(c) + " has " + std::to_string(pawn_count) +
-                 (pawn_count == 1 ? " pawn and " : " pawns and ") + std::to_string(promoted_total) +
-                 " promoted pieces (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights "
+    return Error{side_name(c) + " has " + plural(pawn_count, "pawn") + " and " +
+                 plural(promoted_total, "promoted piece") + " (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights "
                  "beyond 2): more than 8"};
   pc.count[0] = std::uint8_t(8 - promoted_total);
 
@@ -489,7 +489,7 @@ Result<Slot26Code> encode_slot26(const Position& pos) {
 
 Result<Position> decode_slot26(std::span<const std::uint8_t> code) {
   if (code.size() != Slot26Bytes)
-    return Error{"slot26 code has " + std::to_string(code.size()) + " bytes, expected 26"};
+    return Error{"slot26 code has " + plural(code.size(), "byte") + ", expected 26"};
   BitReader in(code.data());
   const Color to_move = Color(in.get(SideBits));
   const Square king[2] = {Square(in.get(KingBits)), Square(in.get(KingBits))};

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/plural.h"
+
 namespace chessrank {
 
 namespace {
@@ -294,7 +296,7 @@ Result<Position> parse_fen(std::string_view fen) {
   const Fields f = split_fields(fen, 6);
   if (f.count == 0) return Error{"FEN is empty"};
   if (f.count != 4 && f.count != 6)
-    return Error{"FEN has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") + ", expected 4 or 6"};
+    return Error{"FEN has " + plural(f.count, "field") + ", expected 4 or 6"};
   Position pos;
   if (auto e = parser.parse_position(f.field, pos)) return *e;
   if (f.count == 6) {
@@ -329,8 +331,7 @@ Result<Epd> parse_epd(std::string_view epd) {
   const Fields f = split_fields(epd, 4);
   if (f.count == 0) return Error{"EPD is empty"};
   if (f.count < 4)
-    return Error{"EPD has " + std::to_string(f.count) + (f.count == 1 ? " field" : " fields") +
-                 ", expected at least 4"};
+    return Error{"EPD has " + plural(f.count, "field") + ", expected at least 4"};
   Epd result;
   if (auto e = parser.parse_position(f.field, result.position)) return *e;
   result.operations = std::string(f.rest);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/plural.h"
 #include "estimator/checks.h"
 #include "estimator/legality.h"
 
@@ -118,9 +119,8 @@ bool check_material(const Position& pos, std::string* reason) {
     total += promoted;
     if (pawns + promoted > 8) {
       if (reason)
-        *reason = std::string(color_name(c)) + " has " + std::to_string(pawns) + (pawns == 1 ? " pawn" : " pawns") +
-                  " and at least " + std::to_string(promoted) + (promoted == 1 ? " promoted man" : " promoted men") +
-                  ", more than its 8 pawns";
+        *reason = std::string(color_name(c)) + " has " + plural(pawns, "pawn") + " and at least " +
+                  plural(promoted, "promoted man", "promoted men") + ", more than its 8 pawns";
       return false;
     }
     if (!promoted) continue;
@@ -279,7 +279,7 @@ bool check_pawn_structure(const Position& pos, std::string* reason) {
     const int available = missing(pos, ~c);
     if (best > available) {
       if (reason)
-        *reason = std::string(color_name(c)) + "'s pawns need " + std::to_string(best) + " captures but only " +
+        *reason = std::string(color_name(c)) + "'s pawns need " + plural(best, "capture") + " but only " +
                   std::to_string(available) + " " + color_name(~c) + (available == 1 ? " man is" : " men are") +
                   " missing";
       return false;
@@ -381,9 +381,9 @@ bool check_opposed_pawns(const Position& pos, std::string* reason) {
   const int opposed = opposed_files(pos);
   if (opposed >= need) return true;
   if (reason)
-    *reason = std::to_string(opposed) + (opposed == 1 ? " file has" : " files have") +
+    *reason = plural(opposed, "file has", "files have") +
               " a black pawn above a white pawn, but the pawns and promoted men left after " +
-              std::to_string(captures) + (captures == 1 ? " capture" : " captures") + " need " + std::to_string(need);
+              plural(captures, "capture") + " need " + std::to_string(need);
   return false;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/plural.h"
 #include "estimator/checks.h"
 
 namespace chessrank::estimator::detail {
@@ -63,9 +64,9 @@ bool rule4(const Position& pos, std::string* reason) {
 bool rule5(const Position& pos, std::string* reason) {
   for (Color c : {White, Black})
     if (seed_promoted(pos, c) > captures(pos))
-      return fail(reason, std::string(color_name(c)) + " has " + std::to_string(seed_promoted(pos, c)) +
-                              " promoted men but only " + std::to_string(captures(pos)) +
-                              (captures(pos) == 1 ? " capture was" : " captures were") + " made (rule 5)");
+      return fail(reason, std::string(color_name(c)) + " has " + plural(seed_promoted(pos, c), "promoted man", "promoted men") +
+                              " but only " + plural(captures(pos), "capture was", "captures were") +
+                              " made (rule 5)");
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/fen.h"
+#include "core/plural.h"
 
 namespace chessrank::rank {
 
@@ -11,7 +12,6 @@ namespace {
 
 const char* const FileNames = "abcdefgh";
 
-std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
 // Mirror a set of squares top to bottom: rank i goes to rank 7 - i, one byte each.
 inline Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }

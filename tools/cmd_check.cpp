@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/fen.h"
+#include "core/plural.h"
 #include "estimator/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -26,7 +27,6 @@ std::string describe(const Position& pos, Bitboard pieces) {
   return out;
 }
 
-std::string plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 // Return the en passant field as written (the 4th blank-separated field), or "" when absent.
 std::string written_ep_field(const std::string& fen) {

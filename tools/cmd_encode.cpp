@@ -11,6 +11,7 @@
 #include "codec/record.h"
 #include "codec/text_codes.h"
 #include "core/fen.h"
+#include "core/plural.h"
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -95,7 +96,7 @@ int run_decode(const CodecOptions& opt) {
         return false;
       }
       if (bytes->size() != format->record_size()) {
-        report_error(src, opt.encoding + " code of " + std::to_string(bytes->size()) + " bytes, expected " +
+        report_error(src, opt.encoding + " code of " + plural(bytes->size(), "byte") + ", expected " +
                               std::to_string(format->record_size()) + " for " + format->name() +
                               (opt.counters ? " with counters" : ""));
         return false;

@@ -65,8 +65,13 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
 
   const CliRun dec = run("decode 00 " + std::string(52, 'f'));
   EXPECT_EQ(dec.status, 1);
-  EXPECT_NE(dec.err.find("argument 1"), std::string::npos);
+  EXPECT_NE(dec.err.find("error: argument 1: hex code of 1 byte, expected 26 for slot26\n"), std::string::npos)
+      << dec.err;
   EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
+  // White's 8 pawns and a second queen: 1 promoted piece too many, in the singular.
+  const CliRun one = run("encode '4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1'");
+  EXPECT_EQ(one.status, 1);
+  EXPECT_NE(one.err.find("white has 8 pawns and 1 promoted piece ("), std::string::npos) << one.err;
 }
 
 // Items come from the arguments or from --input, never both: neither is silently ignored.
