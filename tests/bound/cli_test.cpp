@@ -176,7 +176,9 @@ TEST(BoundCli, BadOptionsGiveOneErrorLineAndStatusTwo) {
                            "--model v1 --sample 10", "--model tromp2021 --seed 3", "--sample 10",
                            "--model nopromo --sample 0", "--model nopromo --sample x", "--model nopromo --threads 2",
                            "--model nopromo --checkpoint x", "--model v1 --threads 2",
-                           "--model nopromo --sample 10 --threads -1"}) {
+                           "--model nopromo --sample 10 --threads -1", "--model v1colours --breakdown",
+                           "--model v1colours --diagrams", "--model v1colours --crossings",
+                           "--model v1colours --sample 10"}) {
     SCOPED_TRACE(args);
     const CliRun r = run(args);
     EXPECT_EQ(r.status, 2);

@@ -1,0 +1,464 @@
+#include "bound/v1_colours.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+
+#include "rank/binomial.h"
+#include "rank/frame.h"
+
+namespace chessrank::bound {
+
+using rank::UInt192;
+using u64 = std::uint64_t;
+using u128 = rank::UInt128;
+
+namespace {
+
+constexpr Bitboard PawnCells = 0x00FFFFFFFFFFFF00ULL;
+constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;  // a1 is dark
+
+u128 choose(int n, int k) { return rank::Binomial(n, k); }
+
+// Return the squares of the colour of s.
+Bitboard colour_of(Square s) { return DarkSquares & square_bb(s) ? DarkSquares : ~DarkSquares; }
+
+// Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,
+// promotion budgets), memoised for the threads that share them: a slot is computed once, under the lock
+// of its stripe, and read without a lock once its flag is set. The table of a (fixed rooks, budgets) is
+// allocated when first used (about 720 KB; at most 729 of them).
+class Memo {
+ public:
+  static constexpr int MaxMen = 39;  // U <= 38
+
+  template <class Compute>
+  u128 get(int fw, int fb, int wp, int bp, int men, int rc, int rn, Compute&& compute) {
+    Block& block = block_of(((fw * 3 + fb) * 9 + wp) * 9 + bp);
+    // Slots by (men, rc + rn, rc): the front's colour splits of one (queens, knights) read adjacent slots.
+    const int sum = rc + rn;
+    const std::size_t i = std::size_t(men) * 1089 + std::size_t(Diagonal[sum] + rc - std::max(0, sum - 32));
+    if (block.done[i].load(std::memory_order_acquire)) return block.value[i];
+    const std::lock_guard<std::mutex> lock(stripes_[i % stripes_.size()]);
+    if (block.done[i].load(std::memory_order_acquire)) return block.value[i];
+    block.value[i] = compute();
+    block.done[i].store(true, std::memory_order_release);
+    return block.value[i];
+  }
+
+ private:
+  static constexpr std::size_t BlockSize = std::size_t(MaxMen) * 33 * 33;
+  // Diagonal[sum]: the slots of the (rc, rn) with rc + rn below sum, both in 0..32.
+  static constexpr auto Diagonal = [] {
+    std::array<int, 65> d{};
+    for (int sum = 1; sum <= 64; ++sum) d[sum] = d[sum - 1] + std::min(sum - 1, 32) - std::max(0, sum - 1 - 32) + 1;
+    return d;
+  }();
+  struct Block {
+    std::array<u128, BlockSize> value;
+    std::array<std::atomic<bool>, BlockSize> done{};
+  };
+
+  Block& block_of(int b) {
+    if (Block* p = blocks_[b].load(std::memory_order_acquire)) return *p;
+    const std::lock_guard<std::mutex> lock(allocation_);
+    if (!blocks_[b].load(std::memory_order_relaxed)) {
+      owned_.push_back(std::make_unique<Block>());
+      blocks_[b].store(owned_.back().get(), std::memory_order_release);
+    }
+    return *blocks_[b].load(std::memory_order_acquire);
+  }
+
+  std::array<std::atomic<Block*>, 729> blocks_{};
+  std::vector<std::unique_ptr<Block>> owned_;
+  std::mutex allocation_;
+  std::array<std::mutex, 256> stripes_;
+};
+
+// The tail of v1 (white rooks, black rooks, white bishops, black queens, black bishops, black knights) on
+// rc free squares of the king's colour and rn of the other: the white bishops on squares of their colours,
+// then the black ones, then the rest anywhere, each stage memoised.
+class Tail {
+ public:
+  explicit Tail(bool colours) : colours_(colours), rest_(RestSize), rest_done_(RestSize) {}
+
+  u128 count(int fw, int fb, int wp, int bp, int men, int rc, int rn) {
+    if (wp < 0 || bp < 0 || men < 0 || rc < 0 || rn < 0) return 0;
+    assert(men < MaxMen && rc <= 32 && rn <= 32);  // the sizes of the tables
+    wp = std::min(wp, 8), bp = std::min(bp, 8);  // a budget beyond 8 promotions buys nothing more
+    return white_.get(fw, fb, wp, bp, men, rc, rn, [&] {
+      return bishops(wp, men, rc, rn, [&](int wp1, int men1, int rc1, int rn1) {
+        return black(fw, fb, wp1, bp, men1, rc1, rn1);
+      });
+    });
+  }
+
+ private:
+  static constexpr int MaxMen = Memo::MaxMen;
+  static constexpr std::size_t RestSize = std::size_t(9) * 9 * 9 * MaxMen * 65;
+
+  // Return the promotions a side's bishops cost: beyond one per colour, or (as v1) beyond two.
+  int cost(int l, int d) const {
+    return colours_ ? std::max(0, l - 1) + std::max(0, d - 1) : std::max(0, l + d - 2);
+  }
+
+  // Place one side's bishops, l on the king's colour and d on the other, with `budget` promotions, then
+  // call next(budget left, men left, rc left, rn left) for the rest. The inner loop stops at the first
+  // count the budget refuses, since every cost grows with it.
+  template <class Next>
+  u128 bishops(int budget, int men, int rc, int rn, Next&& next) {
+    u128 total = 0;
+    for (int l = 0; l <= rc; ++l)
+      for (int d = 0; d <= rn; ++d) {
+        const int c = cost(l, d);
+        if (budget - c < 0 || men - l - d - c < 0) break;
+        if (const u128 n = next(budget - c, men - l - d - c, rc - l, rn - d))
+          total += choose(rc, l) * choose(rn, d) * n;
+      }
+    return total;
+  }
+
+  // The black bishops, then the rest.
+  u128 black(int fw, int fb, int wp, int bp, int men, int rc, int rn) {
+    return black_.get(fw, fb, wp, bp, men, rc, rn, [&] {
+      return bishops(bp, men, rc, rn, [&](int bp1, int men1, int rc1, int rn1) {
+        return rest(fw, fb, wp, bp1, men1, rc1 + rn1);
+      });
+    });
+  }
+
+  // Rooks of both sides (the fixed ones counted in the totals), black queens and black knights on r squares.
+  u128 rest(int fw, int fb, int wp, int bp, int men, int r) {
+    const std::size_t i = ((((std::size_t(fw) * 3 + fb) * 9 + wp) * 9 + bp) * MaxMen + men) * 65 + r;
+    if (rest_done_[i].load(std::memory_order_acquire)) return rest_[i];
+    const std::lock_guard<std::mutex> lock(rest_stripes_[i % rest_stripes_.size()]);
+    if (rest_done_[i].load(std::memory_order_acquire)) return rest_[i];
+    u128 total = 0;
+    for (int wr = 0; wr <= r; ++wr) {
+      const int t = wr + fw, e = std::max(0, t - 2), wp1 = wp - e, men1 = men - t - e;
+      if (wp1 < 0 || men1 < 0) break;
+      for (int br = 0; br <= r - wr; ++br) {
+        const int tb = br + fb, eb = std::max(0, tb - 2), bp1 = bp - eb, men2 = men1 - tb - eb;
+        if (bp1 < 0 || men2 < 0) break;
+        for (int q = 0; q <= r - wr - br; ++q) {
+          const int eq = std::max(0, q - 1), bp2 = bp1 - eq, men3 = men2 - q - eq;
+          if (bp2 < 0 || men3 < 0) break;
+          for (int n = 0; n <= r - wr - br - q; ++n) {
+            const int en = std::max(0, n - 2);
+            if (bp2 - en < 0 || men3 - n - en < 0) break;
+            total += choose(r, wr) * choose(r - wr, br) * choose(r - wr - br, q) * choose(r - wr - br - q, n);
+          }
+        }
+      }
+    }
+    rest_[i] = total;
+    rest_done_[i].store(true, std::memory_order_release);
+    return total;
+  }
+
+  bool colours_;
+  Memo white_, black_;
+  std::vector<u128> rest_;
+  std::vector<std::atomic<bool>> rest_done_;
+  std::array<std::mutex, 64> rest_stripes_;
+};
+
+// The front of v1 (the white king when it is placed, kq queens on A or G, kn knights on B or G) by the
+// squares of the king's colour it takes, z: ways(m, kn)[z] for m = king + queens men, without the factor
+// m that picks the king among them. Rows are filled when first asked for: budgets leave most unused.
+class Front {
+ public:
+  explicit Front(const detail::FreeSquares& s) : s_(s) {}
+
+  const std::array<u128, 22>& ways(int m, int kn) {
+    std::array<u128, 22>& row = ways_[m][kn];
+    if (filled_[m][kn]) return row;
+    filled_[m][kn] = true;
+    for (int jc = 0; jc <= m; ++jc)          // men on G of the king's colour
+      for (int ja = 0; ja + jc <= m; ++ja) {  // on A; the rest, jn, on G of the other colour
+        const int jn = m - jc - ja;
+        const u128 men = choose(s_.a, ja) * choose(s_.same, jc) * choose(s_.other, jn);
+        if (!men) continue;
+        // y knights on the king's colour (diagonal neighbours, G), the others on the orthogonal neighbours
+        // and G of the other colour.
+        for (int y = 0; y <= kn; ++y)
+          if (const u128 k = choose(s_.diag + s_.same - jc, y) * choose(s_.orth + s_.other - jn, kn - y))
+            row[jc + y] += men * k;
+      }
+    return row;
+  }
+
+ private:
+  detail::FreeSquares s_;
+  std::array<std::array<std::array<u128, 22>, 11>, 11> ways_{};
+  std::array<std::array<bool, 11>, 11> filled_{};
+};
+
+UInt192 count_pieces(Front& front, const detail::FreeSquares& s, const detail::PieceBudget& b, Tail& tail) {
+  const int same = s.diag + s.same, other = s.a + s.orth + s.other;
+  UInt192 total;
+  for (int kq = 0; kq <= 9; ++kq)
+    for (int kn = 0; kn <= 10; ++kn) {
+      const int extra = std::max(0, kq - 1) + std::max(0, kn - 2);
+      const int wp = b.white_promotions - extra, men = b.men - kq - kn - extra;
+      if (wp < 0 || men < 0) break;  // more knights cost more
+      const int m = kq + (b.white_king ? 1 : 0);
+      const u128 pick_king = b.white_king ? u128(m) : u128(1);
+      const std::array<u128, 22>& ways = front.ways(m, kn);
+      for (int z = 0; z <= m + kn; ++z) {
+        const u128 f = ways[z];
+        if (!f) continue;
+        if (const u128 t = tail.count(b.white_rooks_fixed, b.black_rooks_fixed, wp, b.black_promotions, men, same - z,
+                                      other - (m + kn - z)))
+          total += mul(UInt192::from_u128(t), f * pick_king);
+      }
+    }
+  return total;
+}
+
+// Return the cell rules of v1's pawn layer for (en passant case, black king), or nullopt when the case
+// leaves the king no room: its square empty, no white pawn on the squares that would attack it.
+std::optional<rank::PawnRules> king_rules(int ep_case, Square king) {
+  if (rank::frame_info(ep_case).ep_empty & square_bb(king)) return std::nullopt;
+  rank::PawnRules rules = rank::ep_rules(ep_case);
+  const auto cell = [&](Square s) -> rank::CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
+  if (PawnCells & square_bb(king)) {
+    if (cell(king) == rank::CellRule::White || cell(king) == rank::CellRule::Black) return std::nullopt;
+    cell(king) = rank::CellRule::Empty;
+  }
+  for (Bitboard b = pawn_attacks(Black, king) & PawnCells; b;) {
+    rank::CellRule& r = cell(pop_lsb(b));
+    if (r == rank::CellRule::White) return std::nullopt;
+    if (r == rank::CellRule::Any) r = rank::CellRule::NoWhite;
+  }
+  return rules;
+}
+
+bool allowed(rank::CellRule rule, bool w, bool b) {
+  switch (rule) {
+    case rank::CellRule::Any: return true;
+    case rank::CellRule::NoWhite: return !w;
+    case rank::CellRule::White: return w;
+    case rank::CellRule::Black: return b;
+    case rank::CellRule::Empty: return !w && !b;
+  }
+  return false;
+}
+
+// A key of phase 2: (family, pawn block, free squares by class), 6 + 9 + 22 bits; the low 22 bits are the
+// free squares.
+u64 make_key(int family, int block, const detail::FreeSquares& s) {
+  return (((((u64(family) * 512 + u64(block)) * 16 + u64(s.a)) * 8 + u64(s.orth)) * 8 + u64(s.diag)) * 64 +
+          u64(s.same)) * 64 + u64(s.other);
+}
+detail::FreeSquares free_of(u64 key) {
+  return {int(key >> 18 & 15), int(key >> 15 & 7), int(key >> 12 & 7), int(key >> 6 & 63), int(key & 63)};
+}
+
+}  // namespace
+
+namespace detail {
+
+std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bitboard orth, Bitboard diag,
+                                    Bitboard colour) {
+  // Dense counts over (white, black, opposed, a, orth, diag, colour), reused by the thread.
+  constexpr int DA = 9, DOr = 5, DD = 5, DC = 17;
+  constexpr int States = 9 * 9 * 9 * DA * DOr * DD * DC;
+  const auto index = [](int w, int b, int o, int ta, int to, int td, int tc) {
+    return (((((w * 9 + b) * 9 + o) * DA + ta) * DOr + to) * DD + td) * DC + tc;
+  };
+  thread_local std::vector<u64> cur(States), next(States);
+  // Files without tracked neighbourhood cells first: the states stay few until the king's files come.
+  std::array<int, 8> order{};
+  int n = 0;
+  const Bitboard near = a | orth | diag;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int f = 0; f < 8; ++f)
+      if (bool(near & file_bb(File(f))) == (pass == 1)) order[n++] = f;
+  struct Delta {
+    int w, b, o, ta, to, td, tc;
+    u64 ways;
+  };
+  std::vector<int> live{index(0, 0, 0, 0, 0, 0, 0)}, next_live;
+  cur[live[0]] = 1;
+  for (int f : order) {
+    std::map<std::array<int, 7>, u64> groups;
+    for (unsigned wm = 0; wm < 64; ++wm)
+      for (unsigned bm = 0; bm < 64; ++bm) {
+        if (wm & bm) continue;
+        bool ok = true;
+        Bitboard wb = 0, bb = 0;
+        for (int i = 0; i < 6 && ok; ++i) {
+          ok = allowed(rules[f][i], wm >> i & 1, bm >> i & 1);
+          const Bitboard sq = square_bb(make_square(File(f), Rank(i + 1)));
+          if (wm >> i & 1) wb |= sq;
+          if (bm >> i & 1) bb |= sq;
+        }
+        if (!ok) continue;
+        const bool opposed = wm && bm && std::countr_zero(wm) < 31 - std::countl_zero(bm);
+        const Bitboard all = wb | bb;
+        groups[{popcount(wb), popcount(bb), opposed, popcount(all & a), popcount(all & orth), popcount(all & diag),
+                popcount(all & colour)}] += 1;
+      }
+    std::vector<Delta> deltas;
+    for (const auto& [d, ways] : groups) deltas.push_back({d[0], d[1], d[2], d[3], d[4], d[5], d[6], ways});
+    next_live.clear();
+    for (const int s : live) {
+      const u64 v = cur[s];
+      cur[s] = 0;
+      int x = s;
+      const int tc = x % DC, td = (x /= DC) % DD, to = (x /= DD) % DOr, ta = (x /= DOr) % DA, o = (x /= DA) % 9,
+                b = (x /= 9) % 9, w = x / 9;
+      for (const Delta& d : deltas) {
+        if (w + d.w > 8 || b + d.b > 8) continue;
+        const int t = index(w + d.w, b + d.b, o + d.o, ta + d.ta, to + d.to, td + d.td, tc + d.tc);
+        if (!next[t]) next_live.push_back(t);
+        next[t] += v * d.ways;
+      }
+    }
+    std::swap(cur, next);
+    std::swap(live, next_live);
+  }
+  std::vector<PawnClass> out;
+  out.reserve(live.size());
+  for (const int s : live) {
+    int x = s;
+    PawnClass c;
+    c.colour = x % DC, c.diag = (x /= DC) % DD, c.orth = (x /= DD) % DOr, c.a = (x /= DOr) % DA,
+    c.opposed = (x /= DA) % 9, c.black = (x /= 9) % 9, c.white = x / 9;
+    c.count = cur[s];
+    cur[s] = 0;
+    out.push_back(c);
+  }
+  return out;
+}
+
+UInt192 pieces(const FreeSquares& free, const PieceBudget& budget, bool bishop_colours) {
+  Tail tail(bishop_colours);
+  Front front(free);
+  return count_pieces(front, free, budget, tail);
+}
+
+}  // namespace detail
+
+BigInt v1_colours_half(const V1ColoursOptions& o) {
+  // Frames and their families: what the pieces see of a frame (fixed king and rooks, squares taken).
+  struct FrameUse {
+    int family;
+    Bitboard taken;
+    bool white_king_fixed, black_king_fixed;
+  };
+  struct Family {
+    bool white_king_fixed;
+    int white_rooks, black_rooks, taken;
+  };
+  std::vector<Family> families;
+  std::map<std::tuple<bool, int, int, int>, int> family_of;
+  std::array<std::vector<FrameUse>, rank::EnPassantCases> frames;
+  for (int i = 0; i < rank::Frames; ++i) {
+    const rank::FrameInfo f = rank::frame_info(i);
+    if ((f.rights && !o.castling) || (f.ep_case && !o.en_passant) || (o.ep_case >= 0 && f.ep_case != o.ep_case))
+      continue;
+    const int taken = popcount(f.fixed_squares | f.ep_empty) + (f.fixed.king[Black] ? 0 : 1);
+    const auto key = std::make_tuple(f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black], taken);
+    const auto [it, added] = family_of.emplace(key, int(families.size()));
+    if (added) families.push_back({f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black], taken});
+    frames[f.ep_case].push_back({it->second, f.fixed_squares | f.ep_empty, f.fixed.king[White], f.fixed.king[Black]});
+  }
+  const auto king_fits = [](const FrameUse& f, Square king) {
+    if (f.black_king_fixed ? king != E8 : bool(f.taken & square_bb(king))) return false;
+    return !(f.white_king_fixed && (king_attacks(king) & square_bb(E1)));  // the kings apart
+  };
+  std::vector<std::pair<int, Square>> layers;
+  for (int e = 0; e < rank::EnPassantCases; ++e)
+    for (int k = 0; k < 64; ++k)
+      if (o.kings & square_bb(Square(k)))
+        for (const FrameUse& f : frames[e])
+          if (king_fits(f, Square(k))) {
+            layers.emplace_back(e, Square(k));
+            break;
+          }
+  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+
+  // Phase 1: per layer, its pawn classes, turned into free squares per frame, summed by key.
+  std::vector<std::unordered_map<u64, u128>> weights(threads);
+  std::atomic<std::size_t> next_layer{0}, layers_done{0};
+  const auto run = [&](auto&& work) {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (std::thread& th : pool) th.join();
+  };
+  run([&](unsigned t) {
+    for (std::size_t l; (l = next_layer++) < layers.size();) {
+      const auto [e, king] = layers[l];
+      if (const std::optional<rank::PawnRules> rules = king_rules(e, king)) {
+        const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
+        const Bitboard colour = colour_of(king);
+        const std::vector<detail::PawnClass> classes = detail::pawn_classes(
+            *rules, knight_attacks(king) & PawnCells, orth & PawnCells, near & ~orth & PawnCells, colour & PawnCells);
+        // Frames that leave the pieces the same classes count once, times their number.
+        std::map<std::array<int, 6>, int> shapes;
+        for (const FrameUse& f : frames[e]) {
+          if (!king_fits(f, king)) continue;
+          const Bitboard a = knight_attacks(king) & ~f.taken, b = near & ~f.taken;
+          const Bitboard g = ~(a | b | f.taken | square_bb(king));
+          shapes[{f.family, popcount(a), popcount(b & orth), popcount(b & ~orth), popcount(g & colour),
+                  popcount(g & ~colour)}] += 1;
+        }
+        for (const auto& [shape, frames_alike] : shapes)
+          for (const detail::PawnClass& c : classes) {
+            // Pawns of the king's colour stand on its diagonal neighbours or on G; the others on A, on the
+            // orthogonal neighbours or on G.
+            const detail::FreeSquares s{shape[1] - c.a, shape[2] - c.orth, shape[3] - c.diag,
+                                        shape[4] - (c.colour - c.diag),
+                                        shape[5] - (c.white + c.black - c.colour - c.a - c.orth)};
+            const int block = rank::PawnBlock.index[c.white][c.black][c.opposed];
+            weights[t][make_key(shape[0], block, s)] += u128(c.count) * u128(frames_alike);
+          }
+      }
+      const std::size_t done = ++layers_done;
+      if (o.progress && t == 0) o.progress(done, layers.size());
+    }
+  });
+  for (unsigned t = 1; t < threads; ++t) {
+    for (const auto& [k, w] : weights[t]) weights[0][k] += w;
+    weights[t] = {};
+  }
+
+  // Phase 2: by free squares (one front table each), every (family, block) with them.
+  std::map<u64, std::vector<std::pair<u64, u128>>> by_free;
+  for (const auto& [k, w] : weights[0]) by_free[k & ((u64(1) << 22) - 1)].emplace_back(k >> 22, w);
+  weights[0] = {};
+  std::vector<std::pair<u64, std::vector<std::pair<u64, u128>>>> work(by_free.begin(), by_free.end());
+  by_free.clear();
+  std::vector<UInt192> totals(threads);
+  std::atomic<std::size_t> next_free{0};
+  Tail tail(o.bishop_colours);
+  run([&](unsigned t) {
+    for (std::size_t i; (i = next_free++) < work.size();) {
+      const detail::FreeSquares s = free_of(work[i].first);
+      Front front(s);
+      for (const auto& [family_block, weight] : work[i].second) {
+        const Family& fam = families[family_block / 512];
+        const int block = int(family_block % 512);
+        const int w = rank::PawnBlock.counts[block][0], b = rank::PawnBlock.counts[block][1],
+                  opp = rank::PawnBlock.counts[block][2];
+        const detail::PieceBudget budget{!fam.white_king_fixed, fam.white_rooks, fam.black_rooks, 8 - w, 8 - b,
+                                         40 - 2 * (w + b) + opp - 2};
+        totals[t] += mul(count_pieces(front, s, budget, tail), weight);
+      }
+    }
+  });
+  UInt192 half;
+  for (const UInt192& x : totals) half += x;
+  return half.to_big();
+}
+
+}  // namespace chessrank::bound
