@@ -194,8 +194,9 @@ Result<SideDigits> encode_side(const Position& pos, Color c) {
   }
   if (pawn_count + promoted_total > 8)
     return Error{side_name(c) + " has " + plural(pawn_count, "pawn") + " and " +
-                 plural(promoted_total, "promoted piece") + " (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights "
-                 "beyond 2): more than 8"};
+                 plural(promoted_total, "promoted piece") +
+                 " (queens beyond 1, rooks beyond 2, bishops beyond 1 per square colour, knights beyond 2): more "
+                 "than 8"};
   pc.count[0] = std::uint8_t(8 - promoted_total);
 
   SideDigits d;

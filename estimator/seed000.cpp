@@ -64,9 +64,9 @@ bool rule4(const Position& pos, std::string* reason) {
 bool rule5(const Position& pos, std::string* reason) {
   for (Color c : {White, Black})
     if (seed_promoted(pos, c) > captures(pos))
-      return fail(reason, std::string(color_name(c)) + " has " + plural(seed_promoted(pos, c), "promoted man", "promoted men") +
-                              " but only " + plural(captures(pos), "capture was", "captures were") +
-                              " made (rule 5)");
+      return fail(reason, std::string(color_name(c)) + " has " +
+                              plural(seed_promoted(pos, c), "promoted man", "promoted men") + " but only " +
+                              plural(captures(pos), "capture was", "captures were") + " made (rule 5)");
   return true;
 }
 

@@ -27,7 +27,6 @@ std::string describe(const Position& pos, Bitboard pieces) {
   return out;
 }
 
-
 // Return the en passant field as written (the 4th blank-separated field), or "" when absent.
 std::string written_ep_field(const std::string& fen) {
   std::size_t i = 0;
