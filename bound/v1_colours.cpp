@@ -14,6 +14,7 @@
 
 #include "rank/binomial.h"
 #include "rank/frame.h"
+#include "rank/v1_model.h"
 
 namespace chessrank::bound {
 
@@ -23,13 +24,10 @@ using u128 = rank::UInt128;
 
 namespace {
 
-constexpr Bitboard PawnCells = 0x00FFFFFFFFFFFF00ULL;
-constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;  // a1 is dark
-
 u128 choose(int n, int k) { return rank::Binomial(n, k); }
 
 // Return the squares of the colour of s.
-Bitboard colour_of(Square s) { return DarkSquares & square_bb(s) ? DarkSquares : ~DarkSquares; }
+Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
 
 // Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,
 // promotion budgets), memoised for the threads that share them: a slot is computed once, under the lock
@@ -223,35 +221,6 @@ UInt192 count_pieces(Front& front, const detail::FreeSquares& s, const detail::P
   return total;
 }
 
-// Return the cell rules of v1's pawn layer for (en passant case, black king), or nullopt when the case
-// leaves the king no room: its square empty, no white pawn on the squares that would attack it.
-std::optional<rank::PawnRules> king_rules(int ep_case, Square king) {
-  if (rank::frame_info(ep_case).ep_empty & square_bb(king)) return std::nullopt;
-  rank::PawnRules rules = rank::ep_rules(ep_case);
-  const auto cell = [&](Square s) -> rank::CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
-  if (PawnCells & square_bb(king)) {
-    if (cell(king) == rank::CellRule::White || cell(king) == rank::CellRule::Black) return std::nullopt;
-    cell(king) = rank::CellRule::Empty;
-  }
-  for (Bitboard b = pawn_attacks(Black, king) & PawnCells; b;) {
-    rank::CellRule& r = cell(pop_lsb(b));
-    if (r == rank::CellRule::White) return std::nullopt;
-    if (r == rank::CellRule::Any) r = rank::CellRule::NoWhite;
-  }
-  return rules;
-}
-
-bool allowed(rank::CellRule rule, bool w, bool b) {
-  switch (rule) {
-    case rank::CellRule::Any: return true;
-    case rank::CellRule::NoWhite: return !w;
-    case rank::CellRule::White: return w;
-    case rank::CellRule::Black: return b;
-    case rank::CellRule::Empty: return !w && !b;
-  }
-  return false;
-}
-
 // A key of phase 2: (family, pawn block, free squares by class), 6 + 9 + 22 bits; the low 22 bits are the
 // free squares.
 u64 make_key(int family, int block, const detail::FreeSquares& s) {
@@ -294,18 +263,11 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
       for (unsigned bm = 0; bm < 64; ++bm) {
         if (wm & bm) continue;
         bool ok = true;
-        Bitboard wb = 0, bb = 0;
-        for (int i = 0; i < 6 && ok; ++i) {
-          ok = allowed(rules[f][i], wm >> i & 1, bm >> i & 1);
-          const Bitboard sq = square_bb(make_square(File(f), Rank(i + 1)));
-          if (wm >> i & 1) wb |= sq;
-          if (bm >> i & 1) bb |= sq;
-        }
+        for (int i = 0; i < 6 && ok; ++i) ok = rank::cell_allows(rules[f][i], wm >> i & 1, bm >> i & 1);
         if (!ok) continue;
-        const bool opposed = wm && bm && std::countr_zero(wm) < 31 - std::countl_zero(bm);
-        const Bitboard all = wb | bb;
-        groups[{popcount(wb), popcount(bb), opposed, popcount(all & a), popcount(all & orth), popcount(all & diag),
-                popcount(all & colour)}] += 1;
+        const Bitboard all = rank::cells_to_bitboard(wm | bm, f);
+        groups[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm), popcount(all & a), popcount(all & orth),
+                popcount(all & diag), popcount(all & colour)}] += 1;
       }
     std::vector<Delta> deltas;
     for (const auto& [d, ways] : groups) deltas.push_back({d[0], d[1], d[2], d[3], d[4], d[5], d[6], ways});
@@ -351,13 +313,12 @@ UInt192 pieces(const FreeSquares& free, const PieceBudget& budget, bool bishop_c
 BigInt v1_colours_half(const V1ColoursOptions& o) {
   // Frames and their families: what the pieces see of a frame (fixed king and rooks, squares taken).
   struct FrameUse {
+    rank::FrameInfo info;
     int family;
-    Bitboard taken;
-    bool white_king_fixed, black_king_fixed;
   };
   struct Family {
     bool white_king_fixed;
-    int white_rooks, black_rooks, taken;
+    int white_rooks, black_rooks;
   };
   std::vector<Family> families;
   std::map<std::tuple<bool, int, int, int>, int> family_of;
@@ -369,19 +330,15 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     const int taken = popcount(f.fixed_squares | f.ep_empty) + (f.fixed.king[Black] ? 0 : 1);
     const auto key = std::make_tuple(f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black], taken);
     const auto [it, added] = family_of.emplace(key, int(families.size()));
-    if (added) families.push_back({f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black], taken});
-    frames[f.ep_case].push_back({it->second, f.fixed_squares | f.ep_empty, f.fixed.king[White], f.fixed.king[Black]});
+    if (added) families.push_back({f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black]});
+    frames[f.ep_case].push_back({f, it->second});
   }
-  const auto king_fits = [](const FrameUse& f, Square king) {
-    if (f.black_king_fixed ? king != E8 : bool(f.taken & square_bb(king))) return false;
-    return !(f.white_king_fixed && (king_attacks(king) & square_bb(E1)));  // the kings apart
-  };
   std::vector<std::pair<int, Square>> layers;
   for (int e = 0; e < rank::EnPassantCases; ++e)
     for (int k = 0; k < 64; ++k)
       if (o.kings & square_bb(Square(k)))
         for (const FrameUse& f : frames[e])
-          if (king_fits(f, Square(k))) {
+          if (rank::v1_king_fits(f.info, Square(k))) {
             layers.emplace_back(e, Square(k));
             break;
           }
@@ -398,17 +355,19 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
   run([&](unsigned t) {
     for (std::size_t l; (l = next_layer++) < layers.size();) {
       const auto [e, king] = layers[l];
-      if (const std::optional<rank::PawnRules> rules = king_rules(e, king)) {
+      if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
         const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
         const Bitboard colour = colour_of(king);
-        const std::vector<detail::PawnClass> classes = detail::pawn_classes(
-            *rules, knight_attacks(king) & PawnCells, orth & PawnCells, near & ~orth & PawnCells, colour & PawnCells);
+        const std::vector<detail::PawnClass> classes =
+            detail::pawn_classes(*rules, knight_attacks(king) & rank::PawnCellsBB, orth & rank::PawnCellsBB,
+                                 near & ~orth & rank::PawnCellsBB, colour & rank::PawnCellsBB);
         // Frames that leave the pieces the same classes count once, times their number.
         std::map<std::array<int, 6>, int> shapes;
         for (const FrameUse& f : frames[e]) {
-          if (!king_fits(f, king)) continue;
-          const Bitboard a = knight_attacks(king) & ~f.taken, b = near & ~f.taken;
-          const Bitboard g = ~(a | b | f.taken | square_bb(king));
+          if (!rank::v1_king_fits(f.info, king)) continue;
+          const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
+          const Bitboard a = knight_attacks(king) & ~taken, b = near & ~taken;
+          const Bitboard g = ~(a | b | taken | square_bb(king));
           shapes[{f.family, popcount(a), popcount(b & orth), popcount(b & ~orth), popcount(g & colour),
                   popcount(g & ~colour)}] += 1;
         }

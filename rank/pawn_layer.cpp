@@ -12,8 +12,6 @@ namespace chessrank::rank {
 
 namespace {
 
-// The cells of every file (ranks 2..7).
-constexpr Bitboard CellsBB = 0x00FFFFFFFFFFFF00ULL;
 // The cells of file a (ranks 2..7) as a bitboard.
 constexpr Bitboard FileCells = 0x0001010101010100ULL;
 // Multiplying the six cells of file a, shifted down to bits 0, 8, ..., 40, by this moves bit 8i to bit
@@ -25,34 +23,6 @@ constexpr Bitboard GatherMagic =
 // Return the 6-bit mask of a file's cells (bit i = rank i + 2) in a bitboard.
 inline unsigned file_cells(Bitboard b, int file) {
   return unsigned((((b >> file) & FileCells) >> 8) * GatherMagic >> 56);
-}
-
-// Spread[mask]: the cells of a 6-bit mask on file a.
-constexpr std::array<Bitboard, 64> Spread = [] {
-  std::array<Bitboard, 64> t{};
-  for (unsigned mask = 0; mask < 64; ++mask)
-    for (int i = 0; i < 6; ++i)
-      if (mask >> i & 1) t[mask] |= Bitboard(1) << (8 * (i + 1));
-  return t;
-}();
-
-inline Bitboard cells_to_bitboard(unsigned mask, int file) { return Spread[mask] << file; }
-
-// Return whether some white cell lies below some black cell.
-inline bool opposed(unsigned white, unsigned black) {
-  if (!white || !black) return false;
-  return std::countr_zero(white) < 31 - std::countl_zero(black);
-}
-
-bool allowed(CellRule rule, bool w, bool b) {
-  switch (rule) {
-    case CellRule::Any: return true;
-    case CellRule::NoWhite: return !w;
-    case CellRule::White: return w;
-    case CellRule::Black: return b;
-    case CellRule::Empty: return !w && !b;
-  }
-  return false;
 }
 
 // Return the key of a file's type: its tracked cells and rules.
@@ -86,8 +56,8 @@ std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(std::uint32_t 
     for (unsigned b = 0; b < 64; ++b) {
       if (w & b) continue;
       bool ok = true;
-      for (int i = 0; i < 6 && ok; ++i) ok = allowed(rules[i], w >> i & 1, b >> i & 1);
-      if (ok) configs.push_back({w, b, opposed(w, b), popcount((w | b) & track1), popcount((w | b) & track2)});
+      for (int i = 0; i < 6 && ok; ++i) ok = cell_allows(rules[i], w >> i & 1, b >> i & 1);
+      if (ok) configs.push_back({w, b, file_opposed(w, b), popcount((w | b) & track1), popcount((w | b) & track2)});
     }
   const auto order = [](const Config& c) {
     return std::make_tuple(popcount(c.white), popcount(c.black), c.opp, c.t1, c.t2, c.white, c.black);
@@ -173,11 +143,11 @@ bool PawnLayer::admissible(Bitboard white, Bitboard black) const {
 int PawnLayer::opposed_files(Bitboard white, Bitboard black) {
   // All files at once: fill every white cell's file upwards, keep the black cells strictly above a
   // white one, and fold the ranks onto one byte of opposed files.
-  Bitboard above = (white & CellsBB) << 8;
+  Bitboard above = (white & PawnCellsBB) << 8;
   above |= above << 8;
   above |= above << 16;
   above |= above << 32;
-  Bitboard m = above & black & CellsBB;
+  Bitboard m = above & black & PawnCellsBB;
   m |= m >> 32;
   m |= m >> 16;
   m |= m >> 8;

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -37,6 +38,37 @@ enum class CellRule : std::uint8_t { Any, NoWhite, White, Black, Empty };
 
 // The rules of the six cells of every file, cell 0 = rank 2.
 using PawnRules = std::array<std::array<CellRule, 6>, 8>;
+
+// The 48 cells of ranks 2..7, where pawns stand.
+inline constexpr Bitboard PawnCellsBB = 0x00FFFFFFFFFFFF00ULL;
+
+// Return whether a cell with this rule may hold what it holds: a white pawn (w), a black pawn (b) or neither.
+constexpr bool cell_allows(CellRule rule, bool w, bool b) {
+  switch (rule) {
+    case CellRule::Any: return true;
+    case CellRule::NoWhite: return !w;
+    case CellRule::White: return w;
+    case CellRule::Black: return b;
+    case CellRule::Empty: return !w && !b;
+  }
+  return false;
+}
+
+// Below, a file's cells are a 6-bit mask, bit i = rank i + 2.
+// Return whether some white cell lies below some black cell: the file is opposed.
+constexpr bool file_opposed(unsigned white, unsigned black) {
+  return white && black && std::countr_zero(white) < 31 - std::countl_zero(black);
+}
+// CellSpread[mask]: the cells of a mask on file a.
+inline constexpr std::array<Bitboard, 64> CellSpread = [] {
+  std::array<Bitboard, 64> t{};
+  for (unsigned mask = 0; mask < 64; ++mask)
+    for (int i = 0; i < 6; ++i)
+      if (mask >> i & 1) t[mask] |= Bitboard(1) << (8 * (i + 1));
+  return t;
+}();
+// Return the cells of a mask on `file` as a bitboard.
+inline Bitboard cells_to_bitboard(unsigned mask, int file) { return CellSpread[mask] << file; }
 // The files in ranking order, most significant first.
 using FileOrder = std::array<int, 8>;
 inline constexpr FileOrder FilesAtoH = {0, 1, 2, 3, 4, 5, 6, 7};

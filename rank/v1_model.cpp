@@ -17,7 +17,6 @@ namespace chessrank::rank {
 
 namespace {
 
-constexpr Bitboard PawnCells = 0x00FFFFFFFFFFFF00ULL;
 constexpr int MaxQueens = 9, MaxKnights = 10;  // the original one or two plus eight promotions
 
 // The stages of the pieces after the front, in placement order.
@@ -101,6 +100,28 @@ UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& 
 
 }  // namespace
 
+std::optional<PawnRules> v1_pawn_rules(int ep_case, Square king, bool pawn_check) {
+  if (frame_info(ep_case).ep_empty & square_bb(king)) return std::nullopt;
+  PawnRules rules = ep_rules(ep_case);
+  const auto cell = [&](Square s) -> CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
+  if (PawnCellsBB & square_bb(king)) {
+    if (cell(king) == CellRule::White || cell(king) == CellRule::Black) return std::nullopt;
+    cell(king) = CellRule::Empty;
+  }
+  for (Bitboard b = pawn_check ? pawn_attacks(Black, king) & PawnCellsBB : 0; b;) {
+    CellRule& r = cell(pop_lsb(b));
+    if (r == CellRule::White) return std::nullopt;
+    if (r == CellRule::Any) r = CellRule::NoWhite;
+  }
+  return rules;
+}
+
+bool v1_king_fits(const FrameInfo& frame, Square king, bool kings_apart) {
+  if (frame.fixed.king[Black] ? king != E8 : bool((frame.fixed_squares | frame.ep_empty) & square_bb(king)))
+    return false;
+  return !(kings_apart && frame.fixed.king[White] && (king_attacks(king) & square_bb(E1)));
+}
+
 // The pieces of one level-4 block of a frame family: the white king (unless castling fixed it), kq white
 // queens and kn white knights on the classed squares, then the tail.
 struct V1Model::Front {
@@ -176,22 +197,10 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     const FrameInfo ef = frame_info(e);
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
-      if (ef.ep_empty & square_bb(king)) continue;
-      PawnRules rules = ep_rules(e);
-      bool ok = true;
-      const auto cell = [&](Square s) -> CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
-      if (PawnCells & square_bb(king)) {
-        if (cell(king) == CellRule::White || cell(king) == CellRule::Black) ok = false;
-        cell(king) = CellRule::Empty;
-      }
-      for (Bitboard b = relaxation_.pawn_check ? pawn_attacks(Black, king) & PawnCells : 0; b;) {
-        CellRule& r = cell(pop_lsb(b));
-        if (r == CellRule::White) ok = false;
-        if (r == CellRule::Any) r = CellRule::NoWhite;
-      }
-      if (!ok) continue;
-      pawn_layers_[e * 64 + k] = std::make_unique<PawnLayer>(rules, knight_attacks(king) & PawnCells & ~ef.ep_empty,
-                                                              king_attacks(king) & PawnCells & ~ef.ep_empty,
+      const std::optional<PawnRules> rules = v1_pawn_rules(e, king, relaxation_.pawn_check);
+      if (!rules) continue;
+      pawn_layers_[e * 64 + k] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & PawnCellsBB & ~ef.ep_empty,
+                                                              king_attacks(king) & PawnCellsBB & ~ef.ep_empty,
                                                               pawn_file_order(e, king));
     }
   }
@@ -264,9 +273,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
       f.cumulative[k] = acc;
-      if (f.info.fixed.king[Black] ? king != E8 : bool(taken & square_bb(king))) continue;
-      if (relaxation_.kings_apart && f.info.fixed.king[White] && (king_attacks(king) & square_bb(E1))) continue;
-      if (!pawn_layers_[f.info.ep_case * 64 + k]) continue;
+      if (!v1_king_fits(f.info, king, relaxation_.kings_apart) || !pawn_layers_[f.info.ep_case * 64 + k]) continue;
       const PawnLayer& layer = pawns(f.info.ep_case, king);
       KingFrame kf;
       kf.king = king;

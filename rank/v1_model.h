@@ -39,6 +39,15 @@
 
 namespace chessrank::rank {
 
+// Return the pawn cell rules of v1 for (en passant case, black king): the case's rules, the king's square
+// empty and, with `pawn_check` (constraint 6), no white pawn where it would attack the king; nullopt when
+// the case itself puts a pawn there, so that no position has the king on that square.
+std::optional<PawnRules> v1_pawn_rules(int ep_case, Square king, bool pawn_check = true);
+// Return whether a frame leaves the black king this square before the pawns: e8 when castling fixed it,
+// else any square the frame does not take, not next to a white king castling fixed on e1 (`kings_apart`,
+// constraint 5).
+bool v1_king_fits(const FrameInfo& frame, Square king, bool kings_apart = true);
+
 class V1Model final : public FixedWidthModel<V1Model> {
  public:
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).

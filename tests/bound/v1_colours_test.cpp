@@ -20,8 +20,6 @@ namespace {
 using rank::CellRule;
 using rank::PawnRules;
 
-constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
-
 // Every placement of a few open cells, counted by the seven class counts, against the DP.
 TEST(V1Colours, PawnClassesMatchEnumeration) {
   std::mt19937_64 rng(5);
@@ -49,7 +47,7 @@ TEST(V1Colours, PawnClassesMatchEnumeration) {
       if ((a | orth | diag) & square_bb(s)) continue;
       (i % 3 == 0 ? a : i % 3 == 1 ? orth : diag) |= square_bb(s);
     }
-    const Bitboard colour = rng() % 2 ? DarkSquares : ~DarkSquares;
+    const Bitboard colour = rng() % 2 ? DarkSquaresBB : LightSquaresBB;
     std::map<std::array<int, 7>, std::uint64_t> expected;
     std::uint64_t placements = 1;
     for (std::size_t i = 0; i < open.size(); ++i) placements *= 3;
