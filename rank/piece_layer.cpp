@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <type_traits>
 #include <unordered_map>
 
 #include "rank/binomial.h"
@@ -119,8 +120,17 @@ PieceLayer::PieceLayer(const std::vector<Root>& roots, const Plan& plan) : plan_
   std::sort(roots_.begin(), roots_.end(), less);
   roots_.erase(std::unique(roots_.begin(), roots_.end(), same), roots_.end());
   node_count_ = builder.first.size() - 2;  // less the Done and Dead sentinels
-  edges_.shrink_to_fit();
   roots_.shrink_to_fit();
+  if (std::all_of(edges_.begin(), edges_.end(), [](const Edge& e) { return e.end.fits_u128(); })) {
+    narrow_.reserve(edges_.size());
+    for (const Edge& e : edges_) {
+      const UInt128 end = e.end.low128();
+      narrow_.push_back({std::uint64_t(end), std::uint64_t(end >> 64), e.next});
+    }
+    std::vector<Edge>().swap(edges_);
+  } else {
+    edges_.shrink_to_fit();
+  }
 }
 
 int PieceLayer::find(const FixedMen& fixed, const PieceBudget& budget) const {
@@ -158,7 +168,7 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
   // Digits from the first stage down; the index is their mixed-radix value with the first stage most
   // significant, so accumulate from the last.
   struct Digit {
-    const UInt192* offset;  // the blocks before this stage's k, or null
+    UInt192 offset;  // the blocks before this stage's k
     std::uint64_t radix;
     std::uint64_t subset;
   };
@@ -172,32 +182,60 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
     const int k = popcount(placed);
     const int i = st.type == King ? k - info.kings[st.side] : k;  // the caller checked that the army fits the budget
     assert(i >= 0);
-    const Edge* e = &edges_[node + i];
-    digits[s] = {i > 0 ? &e[-1].end : nullptr, BinomialColumn[k][squares], rank_subset(placed, free)};
+    digits[s] = {i > 0 ? end(node + i - 1) : UInt192(), BinomialColumn[k][squares], rank_subset(placed, free)};
     free &= ~placed;
     squares -= k;
-    node = e->next;
+    node = next(node + i);
   }
   UInt192 acc;
   for (int s = plan_.count - 1; s >= 0; --s) {
     acc *= digits[s].radix;
     acc += UInt192(digits[s].subset);
-    if (digits[s].offset) acc += *digits[s].offset;
+    acc += digits[s].offset;
   }
   return acc;
 }
 
-void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
+namespace {
+
+// A count below 2^128 with what the unrank walk does to one: compare, subtract, divide by a binomial.
+struct Count128 {
+  UInt128 value;
+  bool operator<(UInt128 x) const { return value < x; }
+  Count128& operator-=(UInt128 x) {
+    value -= x;
+    return *this;
+  }
+  // Divide by d and return the remainder: the high limb first (mostly already below d), then one
+  // hardware division for the rest.
+  std::uint64_t divmod(std::uint64_t d) {
+    std::uint64_t high = std::uint64_t(value >> 64), quotient_high = 0, rem;
+    if (high >= d) quotient_high = high / d, high %= d;
+    value = UInt128(quotient_high) << 64 | UInt192::div_2by1(high, std::uint64_t(value), d, rem);
+    return rem;
+  }
+};
+
+}  // namespace
+
+template <class Count, class EdgeType>
+void PieceLayer::walk(const EdgeType* edges, int root, Count r, Bitboard free, Men& men) const {
+  constexpr auto end_of = [](const EdgeType& e) {
+    if constexpr (std::is_same_v<EdgeType, Edge>)
+      return e.end;
+    else
+      return UInt128(e.end_high) << 64 | e.end_low;
+  };
   const RootInfo& info = roots_[root];
   std::uint32_t node = info.first;
   int squares = popcount(free);
   for (int s = 0; s < plan_.count; ++s) {
     const StageInfo& st = plan_.stages[s];
-    const Edge* e = &edges_[node];
+    const EdgeType* e = &edges[node];
     // The block holding r: the first edge whose cumulative end exceeds it (r < the node's total).
     int i = 0;
-    while (!(r < e[i].end)) ++i;
-    if (i > 0) r -= e[i - 1].end;
+    while (!(r < end_of(e[i]))) ++i;
+    if (i > 0) r -= end_of(e[i - 1]);
     const int k = st.type == King ? info.kings[st.side] : i;
     if (k > 0) {
       const std::uint64_t subset = r.divmod(BinomialColumn[k][squares]);
@@ -208,6 +246,13 @@ void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
     }
     node = e[i].next;
   }
+}
+
+void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
+  if (narrow_.empty())
+    walk(edges_.data(), root, r, free, men);
+  else
+    walk(narrow_.data(), root, Count128{r.low128()}, free, men);  // r < count(root) < 2^128
 }
 
 UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const {
