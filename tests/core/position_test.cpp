@@ -81,7 +81,8 @@ TEST(Position, PutRemoveAndClearKeepBitboardsConsistent) {
   }
 }
 
-// set_placement builds the board from bit planes; it must agree with placing the same men one by one.
+// set_placement builds the board from bit planes; it must agree with placing the same men one by one,
+// on an empty board and over a full one (every square it leaves empty must be cleared).
 TEST(Position, SetPlacementAgreesWithPuttingEachPiece) {
   std::mt19937_64 rng(17);
   for (int trial = 0; trial < 2000; ++trial) {
@@ -94,7 +95,7 @@ TEST(Position, SetPlacementAgreesWithPuttingEachPiece) {
       by_piece[pc] |= square_bb(Square(s));
       one_by_one.put_piece(pc, Square(s));
     }
-    Position at_once;
+    Position at_once = trial % 2 ? Position::start() : Position();
     at_once.set_placement(by_piece);
     for (int s = 0; s < 64; ++s) ASSERT_EQ(at_once.piece_on(Square(s)), one_by_one.piece_on(Square(s))) << s;
     for (Color c : {White, Black})
