@@ -5,9 +5,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/fen.h"
+#include "estimator/chunk_run.h"
 #include "estimator/legality.h"
 #include "rank/frame.h"
 #include "rank/model.h"
@@ -109,27 +111,59 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 
 // With `legal`, only positions that pass the default legality checks count as lines: uniform over the
 // members of S that pass them, a superset of the legal positions in which each is equally likely.
-int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal) {
+//
+// The draws are one pcg64 stream, made in order on this thread (a draw takes a few random words, more
+// when rejected, so a thread could not know where its share of the stream starts); a batch of them is
+// then split between the threads, which unrank, judge and format their slices, and the lines go out in
+// draw order. The lines thus never depend on --threads.
+int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal,
+               unsigned requested_threads) {
   if (skip > count) {
     report_error("--skip", std::to_string(skip) + " is more than --count " + std::to_string(count));
     return ExitUsage;
   }
   const rank::RankModel& model = model_named(model_name);
+  const unsigned threads = estimator::worker_threads(requested_threads);
   rank::Rng rng(seed);
   rank::UniformBelow uniform(model.size());
-  BigInt index;
-  // The draws of the skipped lines are made all the same (without unranking, unless --legal must judge
-  // them): the RNG stream, and so every later line, is the full run's.
   Progress progress("positions", 0);
-  for (long long line = 0; line < count;) {
-    uniform.draw(rng, index);
-    std::optional<Position> pos;
-    if (legal) {
-      pos = model.unrank(index).value();
-      if (!estimator::judge(*pos, estimator::RuleSet::Default, false).passes()) continue;
-    }
-    if (line >= skip) std::cout << index.get_str() << '\t' << to_fen4(pos ? *pos : model.unrank(index).value()) << '\n';
-    if ((++line & 4095) == 0) progress.update(std::uint64_t(line), std::uint64_t(count));
+  long long line = 0;
+  // Without --legal, draw i is line i: the draws of the skipped lines are made all the same, without
+  // unranking, so the RNG stream, and every later line, is the full run's. With --legal every draw must
+  // be judged to know which lines it makes.
+  for (BigInt index; !legal && line < skip; ++line) uniform.draw(rng, index);
+  constexpr std::size_t PerThread = 1024;  // draws per thread and batch: a few milliseconds of work
+  std::vector<BigInt> batch(PerThread * threads);
+  struct Slice {
+    std::string text;                 // its lines, in order
+    std::vector<std::size_t> ends;    // where each line ends in text
+  };
+  std::vector<Slice> slices(threads);
+  while (line < count) {
+    const std::size_t draws = legal ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
+    for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
+    const auto work = [&](unsigned t) {
+      Slice& s = slices[t];
+      s.text.clear();
+      s.ends.clear();
+      for (std::size_t i = draws * t / threads, end = draws * (t + 1) / threads; i < end; ++i) {
+        const Position pos = model.unrank(batch[i]).value();
+        if (legal && !estimator::judge(pos, estimator::RuleSet::Default, false).passes()) continue;
+        s.text += batch[i].get_str();
+        s.text += '\t';
+        s.text += to_fen4(pos);
+        s.text += '\n';
+        s.ends.push_back(s.text.size());
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, t);
+    work(0);
+    for (std::thread& h : helpers) h.join();
+    for (const Slice& s : slices)
+      for (std::size_t k = 0, begin = 0; k < s.ends.size() && line < count; begin = s.ends[k++], ++line)
+        if (line >= skip) std::cout.write(s.text.data() + begin, std::streamsize(s.ends[k] - begin));
+    progress.update(std::uint64_t(line), std::uint64_t(count));
   }
   progress.finish();
   return ExitOk;
@@ -165,6 +199,7 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   auto seed = std::make_shared<std::uint64_t>(1);
   auto skip = std::make_shared<long long>(0);
   auto legal = std::make_shared<bool>(false);
+  auto threads = std::make_shared<unsigned>(0);
   add_model_option(cmd, *model);
   cmd.add_option("--count", *count, "number of positions")
       ->check(CLI::Range(0LL, 1000000000000LL))
@@ -173,14 +208,17 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
       ->check(CLI::Range(0LL, 1000000000000LL));
   cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
+  cmd.add_option("--threads", *threads, "worker threads (default and 0: all cores); never changes the lines")
+      ->check(whole_number(0, 1024));
   cmd.footer(
       "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
       "gives the same lines. A run cut short after K lines resumes with --skip K (same --count, --seed and\n"
       "--legal): the lines that follow are the full run's. Long runs show their progress on stderr.\n"
+      "The draws are made in order on one thread; --threads shares out the unranking, not the stream.\n"
       "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
       "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"
       "illegal ones the checks cannot tell apart. About one draw in seven passes with v1.");
-  return [=] { return run_sample(*model, *count, *skip, *seed, *legal); };
+  return [=] { return run_sample(*model, *count, *skip, *seed, *legal, *threads); };
 }
 
 const bool count_registered =

@@ -164,5 +164,30 @@ TEST(CliSample, LegalKeepsTheDrawsThatPassTheChecks) {
   }
 }
 
+// The threads share out the unranking of batches of draws (1024 per thread); the draws themselves stay
+// one stream, so any --threads prints the same lines. Runs of several batches, with --skip, with and
+// without --legal, on one and on three threads (the other tests run on all cores).
+TEST(CliSample, ThreadsNeverChangeTheLines) {
+  for (const std::string& name : model_names()) {
+    SCOPED_TRACE(name);
+    for (const bool legal : {false, true}) {
+      std::vector<std::string> args{"sample", "--model", name, "--seed", "3"};
+      const std::string count = legal ? "300" : "2500", skip = legal ? "170" : "1100";
+      args.insert(args.end(), {"--count", count, "--skip", skip});
+      if (legal) args.push_back("--legal");
+      std::vector<std::string> one = args, three = args;
+      one.insert(one.end(), {"--threads", "1"});
+      three.insert(three.end(), {"--threads", "3"});
+      const Outcome a = run_cli(one);
+      ASSERT_EQ(a.status, 0) << a.err;
+      EXPECT_EQ(lines_of(a.out).size(), std::stoul(count) - std::stoul(skip));
+      EXPECT_EQ(run_cli(three).out, a.out);
+    }
+  }
+  const Outcome bad = run_cli({"sample", "--threads", "-1"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "error: --threads: '-1' is not a whole number from 0 to 1024\n");
+}
+
 }  // namespace
 }  // namespace chessrank::rank
