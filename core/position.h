@@ -76,7 +76,7 @@ class Position {
     const Bitboard plane2 = by_type_[Rook] | by_type_[Queen] | by_type_[King];
     const Bitboard black = by_color_[Black];
     for (int rank = 0; rank < 8; ++rank) {
-      const auto spread = [&, shift = 8 * rank](Bitboard plane) { return ByteSpread[plane >> shift & 0xFF]; };
+      const auto spread = [shift = 8 * rank](Bitboard plane) { return ByteSpread[plane >> shift & 0xFF]; };
       const std::uint64_t codes = spread(plane0) | spread(plane1) << 1 | spread(plane2) << 2 | spread(black) << 3;
       if constexpr (std::endian::native == std::endian::little) {
         std::memcpy(&board_[8 * rank], &codes, 8);  // byte i is square 8 * rank + i

@@ -135,8 +135,8 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   constexpr std::size_t PerThread = 1024;  // draws per thread and batch: a few milliseconds of work
   std::vector<BigInt> batch(PerThread * threads);
   struct Slice {
-    std::string text;                 // its lines, in order
-    std::vector<std::size_t> ends;    // where each line ends in text
+    std::string text;               // its lines, in order
+    std::vector<std::size_t> ends;  // where each line ends in text
   };
   std::vector<Slice> slices(threads);
   while (line < count) {
