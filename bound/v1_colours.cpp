@@ -26,13 +26,25 @@ namespace {
 
 u128 choose(int n, int k) { return rank::Binomial(n, k); }
 
+// Return a memoised count, computing it first unless `done` says it is there: once, under `lock`, for the
+// threads that share the slot, and read without a lock once the flag is set.
+template <class Compute>
+u128 once(std::atomic<bool>& done, u128& value, std::mutex& lock, Compute&& compute) {
+  if (done.load(std::memory_order_acquire)) return value;
+  const std::lock_guard<std::mutex> guard(lock);
+  if (!done.load(std::memory_order_acquire)) {
+    value = compute();
+    done.store(true, std::memory_order_release);
+  }
+  return value;
+}
+
 // Return the squares of the colour of s.
 Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
 
 // Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,
-// promotion budgets), memoised for the threads that share them: a slot is computed once, under the lock
-// of its stripe, and read without a lock once its flag is set. The table of a (fixed rooks, budgets) is
-// allocated when first used (about 720 KB; at most 729 of them).
+// promotion budgets), memoised for the threads that share them (once(), a lock per stripe of slots). The
+// table of a (fixed rooks, budgets) is allocated when first used (about 720 KB; at most 729 of them).
 class Memo {
  public:
   static constexpr int MaxMen = 39;  // U <= 38
@@ -43,12 +55,7 @@ class Memo {
     // Slots by (men, rc + rn, rc): the front's colour splits of one (queens, knights) read adjacent slots.
     const int sum = rc + rn;
     const std::size_t i = std::size_t(men) * 1089 + std::size_t(Diagonal[sum] + rc - std::max(0, sum - 32));
-    if (block.done[i].load(std::memory_order_acquire)) return block.value[i];
-    const std::lock_guard<std::mutex> lock(stripes_[i % stripes_.size()]);
-    if (block.done[i].load(std::memory_order_acquire)) return block.value[i];
-    block.value[i] = compute();
-    block.done[i].store(true, std::memory_order_release);
-    return block.value[i];
+    return once(block.done[i], block.value[i], stripes_[i % stripes_.size()], compute);
   }
 
  private:
@@ -135,30 +142,27 @@ class Tail {
   // Rooks of both sides (the fixed ones counted in the totals), black queens and black knights on r squares.
   u128 rest(int fw, int fb, int wp, int bp, int men, int r) {
     const std::size_t i = ((((std::size_t(fw) * 3 + fb) * 9 + wp) * 9 + bp) * MaxMen + men) * 65 + r;
-    if (rest_done_[i].load(std::memory_order_acquire)) return rest_[i];
-    const std::lock_guard<std::mutex> lock(rest_stripes_[i % rest_stripes_.size()]);
-    if (rest_done_[i].load(std::memory_order_acquire)) return rest_[i];
-    u128 total = 0;
-    for (int wr = 0; wr <= r; ++wr) {
-      const int t = wr + fw, e = std::max(0, t - 2), wp1 = wp - e, men1 = men - t - e;
-      if (wp1 < 0 || men1 < 0) break;
-      for (int br = 0; br <= r - wr; ++br) {
-        const int tb = br + fb, eb = std::max(0, tb - 2), bp1 = bp - eb, men2 = men1 - tb - eb;
-        if (bp1 < 0 || men2 < 0) break;
-        for (int q = 0; q <= r - wr - br; ++q) {
-          const int eq = std::max(0, q - 1), bp2 = bp1 - eq, men3 = men2 - q - eq;
-          if (bp2 < 0 || men3 < 0) break;
-          for (int n = 0; n <= r - wr - br - q; ++n) {
-            const int en = std::max(0, n - 2);
-            if (bp2 - en < 0 || men3 - n - en < 0) break;
-            total += choose(r, wr) * choose(r - wr, br) * choose(r - wr - br, q) * choose(r - wr - br - q, n);
+    return once(rest_done_[i], rest_[i], rest_stripes_[i % rest_stripes_.size()], [&] {
+      u128 total = 0;
+      for (int wr = 0; wr <= r; ++wr) {
+        const int t = wr + fw, e = std::max(0, t - 2), wp1 = wp - e, men1 = men - t - e;
+        if (wp1 < 0 || men1 < 0) break;
+        for (int br = 0; br <= r - wr; ++br) {
+          const int tb = br + fb, eb = std::max(0, tb - 2), bp1 = bp - eb, men2 = men1 - tb - eb;
+          if (bp1 < 0 || men2 < 0) break;
+          for (int q = 0; q <= r - wr - br; ++q) {
+            const int eq = std::max(0, q - 1), bp2 = bp1 - eq, men3 = men2 - q - eq;
+            if (bp2 < 0 || men3 < 0) break;
+            for (int n = 0; n <= r - wr - br - q; ++n) {
+              const int en = std::max(0, n - 2);
+              if (bp2 - en < 0 || men3 - n - en < 0) break;
+              total += choose(r, wr) * choose(r - wr, br) * choose(r - wr - br, q) * choose(r - wr - br - q, n);
+            }
           }
         }
       }
-    }
-    rest_[i] = total;
-    rest_done_[i].store(true, std::memory_order_release);
-    return total;
+      return total;
+    });
   }
 
   bool colours_;
