@@ -12,7 +12,6 @@ namespace {
 
 const char* const FileNames = "abcdefgh";
 
-
 // Mirror a set of squares top to bottom: rank i goes to rank 7 - i, one byte each.
 inline Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
 
