@@ -13,6 +13,7 @@
 
 #include "codec/record.h"
 #include "core/fen.h"
+#include "estimator/chunk_run.h"
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/progress.h"
@@ -119,7 +120,7 @@ int run_convert(const ConvertOptions& opt) {
   std::fseek(in.get(), 0, SEEK_SET);
 
   const bool to_raw = opt.to == "raw";
-  const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = estimator::worker_threads(opt.threads);
   const std::size_t record = format->record_size();
   // Batch: about 4 MB per thread; a multiple of the record size when reading records.
   std::size_t batch_bytes = std::size_t(threads) * (std::size_t(4) << 20);
