@@ -14,6 +14,7 @@ Result<RecordFormat> RecordFormat::find(std::string_view name, bool counters, st
   f.name_ = std::string(name);
   f.counters_ = counters;
   if (name == "slot26") {
+    if (!model.empty()) return Error{"format slot26 takes no model (given " + quote(model) + "); rank does"};
     f.code_size_ = Slot26Bytes;
     return f;
   }

@@ -20,8 +20,9 @@ namespace chessrank::codec {
 
 class RecordFormat {
  public:
-  // Return the format of that name, or why there is none (an unknown format or model). A rank code is
-  // an index of one ranking model, `model` (empty: the default one); it decodes only with that model.
+  // Return the format of that name, or why there is none (an unknown format or model, or a model for
+  // slot26, which has none). A rank code is an index of one ranking model, `model` (empty: the default
+  // one); it decodes only with that model.
   static Result<RecordFormat> find(std::string_view name, bool counters, std::string_view model = {});
   // Return the names of the formats.
   static std::vector<std::string> names();

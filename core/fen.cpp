@@ -85,7 +85,8 @@ class FieldParser {
 
   // Parse a move counter into `out`; `min` is 0 for the halfmove clock and 1 for the move number.
   std::optional<Error> parse_counter(int field, std::string_view s, int min, int& out) const {
-    if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string_view::npos)
+    if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string_view::npos &&
+        s.find_first_not_of('0', 1) != std::string_view::npos)  // "-0" is no negative number, just not one
       return error(field, quote(s) + " is negative");
     if (s.find_first_not_of("0123456789") != std::string_view::npos) return error(field, quote(s) + " is not a number");
     std::size_t i = 0;

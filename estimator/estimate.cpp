@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
@@ -96,6 +97,28 @@ bool save_checkpoint(const std::string& path, const EstimateReport& r, const Che
   return write_atomically(path, out.str());
 }
 
+// Return whether a checkpoint's counts fit together: whole chunks, every sample passed or rejected by one
+// check, each subset split summing to its total, no more passing than sampled in any class, and the
+// running history ending at the totals. An edited or damaged file that breaks these would resume into an
+// impossible estimate (more passing than sampled) or a run of the wrong length.
+bool consistent(const Checkpoint& c, const EstimateReport& r) {
+  const Tally& t = r.tally;
+  const auto sum = [](const auto& a) { return std::accumulate(a.begin(), a.end(), std::uint64_t(0)); };
+  const auto whole = [&](const SubsetCounts& s) {
+    return sum(s.by_men) == s.all && sum(s.by_side) == s.all && sum(s.by_castling) == s.all &&
+           sum(s.by_ep) == s.all && s.realistic <= s.all;
+  };
+  const auto within = [](const auto& part, const auto& all) {
+    return std::equal(part.begin(), part.end(), all.begin(), [](auto p, auto a) { return p <= a; });
+  };
+  const SubsetCounts &in = t.samples, &out = t.passed;
+  const bool history_ok = r.history.empty() ? in.all == 0 : r.history.back() == std::array{in.all, out.all};
+  return r.chunk_size && c.chunks <= UINT64_MAX / r.chunk_size && in.all == c.chunks * r.chunk_size &&
+         out.all + sum(t.rejected) == in.all && whole(in) && whole(out) && within(out.by_men, in.by_men) &&
+         within(out.by_side, in.by_side) && within(out.by_castling, in.by_castling) &&
+         within(out.by_ep, in.by_ep) && out.realistic <= in.realistic && history_ok;
+}
+
 Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
   std::optional<KeyValues> read = read_key_values(path);
   if (!read || !read->count("chessrank-estimate-checkpoint")) return Error{path + " is not an estimate checkpoint"};
@@ -124,6 +147,7 @@ Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
   t.samples.realistic = (*realistic)[0];
   t.passed.realistic = (*realistic)[1];
   for (std::size_t i = 0; i < history->size(); i += 2) r.history.push_back({(*history)[i], (*history)[i + 1]});
+  if (!consistent(c, r)) return Error{"checkpoint " + path + " is damaged: its counts do not add up"};
   return c;
 }
 
@@ -171,7 +195,7 @@ bool is_realistic(const Position& pos) {
 
 Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) {
   Interval iv;
-  if (n == 0) return iv;
+  if (n == 0) return {std::nan(""), 0, space.get_d()};  // no data: no estimate, and any count is possible
   const double z = 1.959963984540054;
   const double nn = double(n), p = double(k) / nn, z2 = z * z;
   const double denom = 1 + z2 / nn;
@@ -183,7 +207,6 @@ Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) 
   iv.high = k == n ? size : size * std::min(1.0, center + half);
   return iv;
 }
-
 
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options) {
   using Clock = std::chrono::steady_clock;
@@ -238,7 +261,9 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     return timed ? C : std::min<std::uint64_t>(C, options.samples - c * C);
   };
   report.threads = worker_threads(options.threads);
-  const ChunkSchedule schedule{cp.chunks, timed ? 0 : (options.samples + C - 1) / C, options.seconds, report.threads};
+  // Whole chunks, rounded up without overflow near 2^64.
+  const std::uint64_t chunks = timed ? 0 : options.samples / C + (options.samples % C != 0);
+  const ChunkSchedule schedule{cp.chunks, chunks, options.seconds, report.threads};
 
   std::optional<std::string> failure;
   double last_save = elapsed();
@@ -290,6 +315,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     return true;
   });
   if (failure) return Error{*failure};
+  if (report.tally.samples.all == 0) return Error{"no sample was drawn in the time given; give it more time"};
   // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
   if (emit.is_open() && !emit.flush()) {
     // The last checkpoint saved stays: it counts only bytes that reached the file.

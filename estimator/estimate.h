@@ -74,7 +74,8 @@ struct Tally {
 // bishop per square colour per side (no underpromotion, at most two queens promoted).
 bool is_realistic(const Position& pos);
 
-// A count estimate N * k / n with its 95% Wilson score interval.
+// A count estimate N * k / n with its 95% Wilson score interval; for n = 0, no estimate (NaN) and the
+// interval [0, N].
 struct Interval {
   double estimate = 0, low = 0, high = 0;
 };

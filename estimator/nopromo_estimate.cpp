@@ -1,9 +1,11 @@
 #include "estimator/nopromo_estimate.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <future>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
@@ -43,13 +45,30 @@ constexpr const char* Magic = "chessrank-nopromo-sample-checkpoint";
 
 // The keys that say which run a checkpoint belongs to: the set (its options and placements drawn from),
 // the seed and the chunk size.
+std::array<std::uint64_t, 12> shape_numbers(const bound::NopromoShape& s) {
+  return {std::uint64_t(s.files), std::uint64_t(s.ranks), std::uint64_t(s.queens), std::uint64_t(s.rooks),
+          std::uint64_t(s.knights), std::uint64_t(s.light_bishops), std::uint64_t(s.dark_bishops),
+          s.file_constraints, s.kings_apart, s.crossings, s.home_pawns, std::uint64_t(s.exact_costs)};
+}
+// What each of shape_numbers is, and the option that sets it, for a message naming the one a checkpoint
+// differs in.
+constexpr std::array<std::array<const char*, 2>, 12> ShapeNames = {
+    {{"files", ""},
+     {"ranks", ""},
+     {"queens", ""},
+     {"rooks", ""},
+     {"knights", ""},
+     {"light bishops", ""},
+     {"dark bishops", ""},
+     {"file constraints", " (0 with --no-file-constraints)"},
+     {"kings apart", " (0 with --adjacent-kings)"},
+     {"crossings", " (1 with --crossings)"},
+     {"home pawns", " (1 with --home-pawns)"},
+     {"exact costs", " (--exact-costs)"}}};
+
 std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoShape& s, const NopromoEstimate& e) {
-  const std::uint64_t shape[] = {std::uint64_t(s.files), std::uint64_t(s.ranks), std::uint64_t(s.queens),
-                                 std::uint64_t(s.rooks), std::uint64_t(s.knights), std::uint64_t(s.light_bishops),
-                                 std::uint64_t(s.dark_bishops), s.file_constraints, s.kings_apart, s.crossings,
-                                 s.home_pawns, std::uint64_t(s.exact_costs)};
-  return {{"shape", join_numbers(shape)}, {"placements", e.placements.get_str()}, {"seed", std::to_string(e.seed)},
-          {"chunk_size", std::to_string(NopromoChunk)}};
+  return {{"shape", join_numbers(shape_numbers(s))}, {"placements", e.placements.get_str()},
+          {"seed", std::to_string(e.seed)}, {"chunk_size", std::to_string(NopromoChunk)}};
 }
 
 // Save the keys of run `e` with `tally`, which holds `chunks` whole chunks.
@@ -69,14 +88,28 @@ Result<std::uint64_t> load_checkpoint(const std::string& path, const bound::Nopr
   std::optional<KeyValues> read = read_key_values(path);
   if (!read || !read->count(Magic)) return Error{path + " is not a nopromo sample checkpoint"};
   KeyValues& kv = *read;
+  // Name the option a checkpoint of another set was made with, rather than list twelve numbers.
+  const std::array<std::uint64_t, 12> want = shape_numbers(shape);
+  if (const auto have = split_numbers(kv["shape"]); have && have->size() == want.size())
+    for (std::size_t i = 0; i < want.size(); ++i)
+      if ((*have)[i] != want[i])
+        return Error{"checkpoint " + path + " is of another set: its " + ShapeNames[i][0] + " is " +
+                     std::to_string((*have)[i]) + ", this run's " + std::to_string(want[i]) + ShapeNames[i][1]};
   if (auto mismatch = mismatched_key(kv, path, run_keys(shape, e))) return Error{*mismatch};
   const auto chunks = parse_number(kv["chunks"]);
   const auto counts = split_numbers(kv["counts"]), rejected = split_numbers(kv["rejected_by"]);
   NopromoTally& t = e.tally;
+  const Error damaged{"checkpoint " + path + " is damaged"};
   if (!chunks || !counts || counts->size() != 3 || !rejected || rejected->size() != t.rejected_by.size())
-    return Error{"checkpoint " + path + " is damaged"};
+    return damaged;
   t.draws = (*counts)[0], t.inside = (*counts)[1], t.passing = (*counts)[2];
   t.rejected_by = *rejected;
+  // The counts must fit together (whole chunks; every member drawn passed or was rejected by one check),
+  // or an edited file would resume into an impossible share.
+  const std::uint64_t rejected_sum = std::accumulate(t.rejected_by.begin(), t.rejected_by.end(), std::uint64_t(0));
+  if (*chunks > UINT64_MAX / NopromoChunk || t.draws != *chunks * NopromoChunk || t.inside > t.draws ||
+      t.passing > t.inside || t.passing + rejected_sum != t.inside)
+    return Error{damaged.message + ": its counts do not add up"};
   return *chunks;
 }
 
@@ -124,7 +157,8 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   bool failed = false;
   double last_save = elapsed();
   const std::uint64_t C = NopromoChunk;
-  const ChunkSchedule schedule{merged, (options.draws + C - 1) / C, 0, e.threads};
+  // Whole chunks, rounded up without overflow near 2^64.
+  const ChunkSchedule schedule{merged, options.draws / C + (options.draws % C != 0), 0, e.threads};
   const auto work = [&](std::uint64_t c) {
     return run_chunk(shape, sampler, options.seed, c, std::min(C, options.draws - c * C));
   };

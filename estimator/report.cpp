@@ -11,7 +11,9 @@ namespace chessrank::estimator {
 
 namespace {
 
+// Format x in scientific notation; NaN, an estimate from no data, as "none".
 std::string sci(double x, int digits = 3) {
+  if (std::isnan(x)) return "none";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*e", digits, x);
   return buf;
@@ -27,8 +29,8 @@ std::string interval_text(const Interval& iv) {
 }
 
 std::string json_interval(const Interval& iv) {
-  return "{\"estimate\": " + sci(iv.estimate, 6) + ", \"low\": " + sci(iv.low, 6) + ", \"high\": " + sci(iv.high, 6) +
-         "}";
+  return "{\"estimate\": " + (std::isnan(iv.estimate) ? "null" : sci(iv.estimate, 6)) + ", \"low\": " + sci(iv.low, 6) +
+         ", \"high\": " + sci(iv.high, 6) + "}";
 }
 
 // One subset row: its share of the space and its estimate.
@@ -201,7 +203,7 @@ std::string report_svg(const EstimateReport& r) {
 }
 
 std::string format_nopromo_report(const NopromoEstimate& e) {
-  const auto percent = [](double x) { return fixed(100 * x, 3) + "%"; };
+  const auto percent = [](double x) { return std::isnan(x) ? std::string("none") : fixed(100 * x, 3) + "%"; };
   const Interval share = e.pass_share();
   const NopromoTally& t = e.tally;
   std::string out = "sample: " + std::to_string(t.draws) + " uniform placements of rules 1-3 (kings anywhere: " +

@@ -195,11 +195,17 @@ int run(const Options& o) {
   }
   if (o.model == "tromp2021") {
     const auto r = bound::tromp2021_count({castling, en_passant, both_sides, true});
-    if (o.breakdown)
-      for (const auto& c : r.cases)
+    if (o.breakdown) {
+      // The 2021 table's cases are white to move; black to move is their colour swap, the same count.
+      BigInt white;
+      for (const auto& c : r.cases) {
         parts.emplace_back("fwr=" + std::to_string(c.fwr) + " fbr=" + std::to_string(c.fbr) +
                                " ep=" + std::to_string(c.ep),
                            c.count);
+        white += c.count;
+      }
+      if (white != r.total) parts.emplace_back("black to move (the colour swap of the cases above)", r.total - white);
+    }
     print_value(o.model, r.total, o, parts);
     return ExitOk;
   }
@@ -304,21 +310,21 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--exact-costs", opt->exact_costs,
                  "nopromo: track pawn-file costs exactly up to this, as \"more\" above (larger is tighter and "
                  "slower)")
-      ->check(CLI::Range(0, 16))
+      ->transform(whole_number(0, 16))
       ->capture_default_str()
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
   cmd.add_option("--sample", opt->sample,
                  "nopromo: also draw this many uniform placements and judge the members of the set with the "
                  "default legality checks (about 1.3 s per million on one core)")
-      ->check(whole_number(1));
+      ->transform(whole_number(1));
   const auto sample_option = [opt](CLI::Option* option) {
     option->each([opt](const std::string&) { opt->sample_option_given = true; });
   };
   sample_option(
-      cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->check(whole_number()));
+      cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->transform(whole_number()));
   sample_option(cmd.add_option("--threads", opt->threads,
                                "nopromo --sample: worker threads (default and 0: all cores); never changes the result")
-                    ->check(whole_number(0, 1024)));
+                    ->transform(whole_number(0, 1024)));
   sample_option(cmd.add_option("--checkpoint", opt->checkpoint,
                                "nopromo --sample: save progress to FILE regularly; resume from it if it exists")
                     ->check(writable_file()));
@@ -326,8 +332,9 @@ std::function<int()> setup(CLI::App& cmd) {
       "Without --model: a table of bounds (aligned columns) with year, author, value, powers of ten and two\n"
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"
       "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"; with --sample: the count, then\n"
-      "what the draws found, in words, and a progress line on stderr). Exit status 2 for bad options, 1 when a\n"
-      "--checkpoint belongs to another run or cannot be written.\n"
+      "what the draws found, in words, and a progress line on stderr). Exit status 2 for bad options (among\n"
+      "them a --checkpoint that cannot be created), 1 when a --checkpoint belongs to another run, is damaged or\n"
+      "fails to be written during the run.\n"
       "--model v1colours: v1's set with bishops counted by square colour (constraint 3 in full), counted\n"
       "exactly but not ranked: about 45 s on two cores and 1.4 GB, with a progress line on stderr.");
   return [opt] { return run(*opt); };

@@ -3,9 +3,11 @@
 // thread at line (or record) boundaries, the pieces are converted in parallel and written in order, so
 // the output order is the input order and memory stays bounded whatever the file size.
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
@@ -14,6 +16,7 @@
 #include "codec/record.h"
 #include "core/fen.h"
 #include "estimator/chunk_run.h"
+#include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/progress.h"
@@ -100,8 +103,10 @@ int run_convert(const ConvertOptions& opt) {
     return ExitUsage;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(opt.input.c_str(), "rb"), &std::fclose);
-  if (!in) {
-    report_error("", "cannot open input file '" + opt.input + "'");
+  std::error_code ec;
+  if (!in || std::filesystem::is_directory(opt.input, ec)) {  // a directory opens, but reads nothing
+    if (in) errno = EISDIR;
+    report_error("", io_failure(in ? "read" : "open", input_name(opt.input)));
     return ExitFailure;
   }
   // Opening the output truncates it: refuse an output that is the input under another name (or a link).
@@ -112,7 +117,7 @@ int run_convert(const ConvertOptions& opt) {
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {
-    report_error("", "cannot open output file '" + opt.output + "'");
+    report_error("", io_failure("open", "output file '" + opt.output + "'"));
     return ExitFailure;
   }
   std::fseek(in.get(), 0, SEEK_END);
@@ -122,8 +127,10 @@ int run_convert(const ConvertOptions& opt) {
   const bool to_raw = opt.to == "raw";
   const unsigned threads = estimator::worker_threads(opt.threads);
   const std::size_t record = format->record_size();
-  // Batch: about 4 MB per thread; a multiple of the record size when reading records.
-  std::size_t batch_bytes = std::size_t(threads) * (std::size_t(4) << 20);
+  // Batch: about 4 MB per thread up to 256 MB, but no more than the input and one record (so that one
+  // read meets its end); a multiple of the record size when reading records.
+  std::size_t batch_bytes = std::min(std::size_t(threads) * (std::size_t(4) << 20), std::size_t(256) << 20);
+  if (total >= 0) batch_bytes = std::min(batch_bytes, std::size_t(total) + record);
   if (!to_raw) batch_bytes -= batch_bytes % record;
 
   const char* what = to_raw ? "line " : "record ";
@@ -137,6 +144,10 @@ int run_convert(const ConvertOptions& opt) {
 
   while (!stop) {
     const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), in.get());
+    if (std::ferror(in.get())) {  // a directory, say, opens but does not read
+      report_error("", io_failure("read", input_name(opt.input)));
+      return ExitFailure;
+    }
     const bool eof = got < chunk.size();
     bytes_in += got;
     buffer.assign(carry);
@@ -194,7 +205,10 @@ int run_convert(const ConvertOptions& opt) {
         ++failures;
         if (opt.strict) break;
       }
-      std::fwrite(r.out.data(), 1, r.out.size(), out.get());
+      if (std::fwrite(r.out.data(), 1, r.out.size(), out.get()) != r.out.size()) {
+        report_error("", io_failure("write", "output file '" + opt.output + "'"));
+        return ExitFailure;
+      }
       bytes_out += r.out.size();
       positions += r.positions;
       base += r.items;
@@ -213,8 +227,8 @@ int run_convert(const ConvertOptions& opt) {
     if (eof) break;
   }
   progress.finish();
-  if (std::fflush(out.get()) != 0) {
-    report_error("", "cannot write output file '" + opt.output + "'");
+  if (std::fflush(out.get()) != 0 || std::ferror(out.get())) {
+    report_error("", io_failure("write", "output file '" + opt.output + "'"));
     return ExitFailure;
   }
 
@@ -223,7 +237,7 @@ int run_convert(const ConvertOptions& opt) {
   if (rejected.size() > 20) list += ", ...";
   std::fprintf(
       stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
-      positions, bytes_in, bytes_out, positions ? double(to_raw ? bytes_out : bytes_in) / double(positions) : 0.0,
+      positions, bytes_in, bytes_out, positions ? double(record) : 0.0,  // of the records converted, not rejected
       failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
       progress.seconds());
   return failures ? ExitFailure : ExitOk;
@@ -242,11 +256,12 @@ const bool registered = register_command(
        cmd.add_option("--format", opt->format, "Code format: slot26 or rank")
            ->check(CLI::IsMember(codec::RecordFormat::names()))
            ->capture_default_str();
-       cmd.add_option("--model", opt->model, "Ranking model of the rank format (default: the default model)");
+       cmd.add_option("--model", opt->model, "Ranking model of the rank format (default: the default model)")
+           ->check(CLI::IsMember(rank::model_names()));
        cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");
        cmd.add_flag("--strict", opt->strict, "Stop at the first bad line or record");
        cmd.add_option("--threads", opt->threads, "Worker threads (default and 0: all cores)")
-           ->check(whole_number(0, 1024));
+           ->transform(whole_number(0, 1024));
        return [opt] { return run_convert(*opt); };
      }});
 

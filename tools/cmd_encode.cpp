@@ -1,5 +1,6 @@
 // `chessrank encode` and `chessrank decode`: positions to fixed-size codes and back, one item per
 // line (hex or base64) or as a stream of raw records. See docs/formats.md.
+#include <cerrno>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -36,7 +37,8 @@ void add_common_options(CLI::App& cmd, CodecOptions& opt) {
       ->capture_default_str();
   cmd.add_option("--model", opt.model,
                  "Ranking model of the rank format (default: " + std::string(rank::DefaultModel) +
-                     "); a rank code decodes only with the model that made it");
+                     "); a rank code decodes only with the model that made it")
+      ->check(CLI::IsMember(rank::model_names()));
   cmd.add_option("--input", opt.input, "Read items from this file instead of stdin (not with arguments)");
   cmd.add_flag("--counters", opt.counters, "Append (encode) or expect (decode) 3 bytes of move counters");
   cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
@@ -115,15 +117,16 @@ int run_decode(const CodecOptions& opt) {
   if (!opt.input.empty()) {
     in = std::fopen(opt.input.c_str(), "rb");
     if (!in) {
-      report_error("", "cannot open input file '" + opt.input + "'");
+      report_error("", io_failure("open", input_name(opt.input)));
       return ExitFailure;
     }
   }
   std::size_t failures = 0;
   std::vector<std::uint8_t> record(format->record_size());
+  errno = 0;
   for (std::size_t n = 1;; ++n) {
     const std::size_t got = std::fread(record.data(), 1, record.size(), in);
-    if (got == 0) break;
+    if (got == 0 || std::ferror(in)) break;
     const std::string where = "record " + std::to_string(n);
     if (got < record.size()) {
       report_error(where, "truncated: " + std::to_string(got) + " of " + std::to_string(record.size()) + " bytes");
@@ -133,8 +136,10 @@ int run_decode(const CodecOptions& opt) {
     if (!emit(record, where)) ++failures;
     if (failures && opt.strict) break;
   }
+  const bool unread = std::ferror(in);
+  if (unread) report_error("", io_failure("read", input_name(opt.input)));
   if (in != stdin) std::fclose(in);
-  return failures ? ExitFailure : ExitOk;
+  return failures || unread ? ExitFailure : ExitOk;
 }
 
 const bool registered_encode = register_command(

@@ -138,7 +138,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
     std::vector<std::size_t> ends;  // where each line ends in text
   };
   std::vector<Slice> slices(threads);
-  while (line < count) {
+  while (line < count && std::cout) {  // stop at a failed write: main() reports it
     const std::size_t draws = legal ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
     for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
     const auto work = [&](unsigned t) {
@@ -201,14 +201,14 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   auto threads = std::make_shared<unsigned>(0);
   add_model_option(cmd, *model);
   cmd.add_option("--count", *count, "number of positions")
-      ->check(CLI::Range(0LL, 1000000000000LL))
+      ->transform(whole_number(0, 1000000000000))
       ->capture_default_str();
-  cmd.add_option("--seed", *seed, "random seed (pcg64)")->check(whole_number())->capture_default_str();
+  cmd.add_option("--seed", *seed, "random seed (pcg64)")->transform(whole_number())->capture_default_str();
   cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
-      ->check(CLI::Range(0LL, 1000000000000LL));
+      ->transform(whole_number(0, 1000000000000));
   cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
   cmd.add_option("--threads", *threads, "worker threads (default and 0: all cores); never changes the lines")
-      ->check(whole_number(0, 1024));
+      ->transform(whole_number(0, 1024));
   cmd.footer(
       "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
       "gives the same lines. A run cut short after K lines resumes with --skip K (same --count, --seed and\n"

@@ -1,9 +1,11 @@
 // `chessrank replay`: play a move sequence (SAN or UCI, PGN movetext tolerated) and print the final FEN.
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/fen.h"
@@ -16,8 +18,10 @@ namespace chessrank::cli {
 namespace {
 
 // Split PGN-like movetext into tokens, dropping {comments}, ; comments, (variations), [tags] and $NAGs.
-// Return false with `error` set when a bracket is left open.
-bool tokenize(const std::string& text, std::vector<std::string>& tokens, std::string& error) {
+// A promotion written "e8(Q)" stays one token: a parenthesis right after a move that holds one piece
+// letter is that move's suffix (core/notation.h), not a variation. Return false with `error` set when a
+// bracket is left open, naming the line (the argument, when the moves came as arguments) it opened on.
+bool tokenize(const std::string& text, bool arguments, std::vector<std::string>& tokens, std::string& error) {
   std::string token;
   const auto flush = [&] {
     if (!token.empty()) tokens.push_back(token);
@@ -25,17 +29,29 @@ bool tokenize(const std::string& text, std::vector<std::string>& tokens, std::st
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == '{' || c == '[' || c == '(') {
+    if (c == '(' && !token.empty() && i + 2 < text.size() && text[i + 2] == ')' &&
+        std::string_view("QRBNqrbn").find(text[i + 1]) != std::string_view::npos) {
+      token.append(text, i, 3);
+      i += 2;
+    } else if (c == '{' || c == '[' || c == '(') {
       flush();
       const char close = c == '{' ? '}' : c == '[' ? ']' : ')';
       int depth = 1;
       std::size_t j = i + 1;
       for (; j < text.size() && depth; ++j) {
         if (c == '(' && text[j] == '(') ++depth;
+        if (c == '[' && text[j] == '"') {  // a tag's value is a string, and may hold ']' or '\"'
+          for (++j; j < text.size() && text[j] != '"'; ++j)
+            if (text[j] == '\\') ++j;
+          if (j >= text.size()) break;
+          continue;
+        }
         if (text[j] == close) --depth;
       }
       if (depth) {
-        error = std::string("unterminated '") + c + "'";
+        const auto line = std::count(text.begin(), text.begin() + std::ptrdiff_t(i), '\n') + 1;
+        error = std::string("unterminated '") + c + "' opened in " + (arguments ? "argument " : "line ") +
+                std::to_string(line);
         return false;
       }
       i = j - 1;
@@ -52,6 +68,11 @@ bool tokenize(const std::string& text, std::vector<std::string>& tokens, std::st
   return true;
 }
 
+// Return whether a token is a numeric annotation glyph ($1, $14, ...).
+bool is_nag(const std::string& t) {
+  return t.size() > 1 && t[0] == '$' && t.find_first_not_of("0123456789", 1) == std::string::npos;
+}
+
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // Strip a leading move number ("12.", "12...", "12...Nf6"); return what is left.
@@ -66,16 +87,16 @@ std::string strip_move_number(const std::string& t) {
 std::function<int()> setup(CLI::App& cmd) {
   auto fen = std::make_shared<std::string>();
   auto moves = std::make_shared<std::vector<std::string>>();
-  cmd.add_option("--fen", *fen, "start from this position instead of the initial one");
+  const CLI::Option* fen_option = cmd.add_option("--fen", *fen, "start from this position instead of the initial one");
   cmd.add_option("MOVES", *moves, "moves in SAN or UCI; none: read them from stdin");
   cmd.footer(
       "Moves are separated by blanks, across arguments or stdin lines. Move numbers (1. 1... 12...),\n"
       "results (1-0 0-1 1/2-1/2 *), {comments}, ; comments, (variations), [tags] and $NAGs are ignored.\n"
       "Prints the FEN reached after the last move. At the first illegal or ambiguous move it prints\n"
       "nothing on stdout, reports \"error: ply N (M. move): reason\" on stderr and exits with status 1.");
-  return [fen, moves] {
+  return [fen, fen_option, moves] {
     Position pos = Position::start();
-    if (!fen->empty()) {
+    if (fen_option->count() > 0) {  // an empty --fen is a bad FEN, not the start position
       const Result<Position> parsed = parse_fen(*fen);
       if (!parsed) {
         report_error("--fen", parsed.error());
@@ -91,14 +112,14 @@ std::function<int()> setup(CLI::App& cmd) {
     }
     std::vector<std::string> tokens;
     std::string error;
-    if (!tokenize(text, tokens, error)) {
+    if (!tokenize(text, !moves->empty(), tokens, error)) {
       report_error("", error);
       return ExitFailure;
     }
     int ply = 0;
     for (const std::string& token : tokens) {
       if (is_result(token) || token == "e.p.") continue;
-      if (token[0] == '$' && token.size() > 1) continue;
+      if (is_nag(token)) continue;
       const std::string move_text = strip_move_number(token);
       if (move_text.empty()) continue;
       ++ply;

@@ -46,6 +46,7 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
         const unsigned long long v = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
         if (!digits || errno == ERANGE || v < min || v > max)
           return "'" + text + "' is not a whole number from " + std::to_string(min) + " to " + top;
+        text = std::to_string(v);  // CLI11 would read a leading 0 as octal, 010 as 8
         return "";
       },
       std::to_string(min) + ".." + top);
@@ -54,9 +55,11 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
 CLI::Validator positive_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
+        // Decimal only: strtod also reads hexadecimal ("0x10"), "inf" and "nan".
+        const bool decimal = text.find_first_not_of("0123456789.eE+-") == std::string::npos;
         char* end = nullptr;
-        const double v = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !std::isfinite(v) || v <= 0)
+        const double v = decimal ? std::strtod(text.c_str(), &end) : 0;
+        if (text.empty() || !decimal || *end != '\0' || !std::isfinite(v) || v <= 0)
           return "'" + text + "' is not a number above 0";
         return "";
       },
@@ -92,9 +95,12 @@ std::string same_file_error(const std::vector<std::pair<std::string, std::string
     if (given.empty() || (std::filesystem::exists(given, ec) && !std::filesystem::is_regular_file(given, ec)))
       continue;
     resolved[i] = resolved_path(files[i].second);
-    for (std::size_t j = 0; j < i; ++j)
-      if (!resolved[j].empty() && resolved[j] == resolved[i])
+    for (std::size_t j = 0; j < i; ++j) {
+      if (resolved[j].empty()) continue;
+      // Hard links share no path, only the file (device and inode).
+      if (resolved[j] == resolved[i] || std::filesystem::equivalent(resolved[j], resolved[i], ec))
         return files[j].first + " and " + files[i].first + " name the same file ('" + files[i].second + "')";
+    }
   }
   return "";
 }

@@ -29,16 +29,17 @@ const std::vector<CommandInfo>& registered_commands();
 
 // CLI11 checks with a plain message. CLI11 reads "-1" into an unsigned option as 2^64 - 1, and its
 // PositiveNumber check names a range up to DBL_MAX.
-// A whole number from min to max, in digits only (no sign).
+// A whole number from min to max, in decimal digits only (no sign). Add it with transform(), not check():
+// it rewrites the text without leading zeros, which CLI11 would otherwise read as an octal number.
 CLI::Validator whole_number(std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
-// A finite number above 0.
+// A finite number above 0, in decimal.
 CLI::Validator positive_number();
 // A file the program can create or append to, checked when the command line is read so that a long run
 // does not fail at its end. A file that did not exist is not left behind.
 CLI::Validator writable_file();
 
 // Return the error for two of these (option, path) pairs that name one regular file, existing or not (the
-// same path, or two paths that resolve to one through links and ".."), or "" when none do. Writing one
+// same path, two paths that resolve to one through links and "..", or hard links), or "" when none do. Writing one
 // output over another, or over an input, loses data silently; terminals, pipes and devices are not checked.
 // Empty paths are options not given.
 std::string same_file_error(const std::vector<std::pair<std::string, std::string>>& files);

@@ -1,5 +1,8 @@
 #include "tools/input.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -31,15 +34,19 @@ std::size_t for_each_item(const std::vector<std::string>& args,
   std::ifstream file;
   if (!input.file.empty()) {
     file.open(input.file, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot open input file '" + input.file + "'");
+    if (!file) throw std::runtime_error(io_failure("open", input_name(input.file)));
   }
   std::istream& in = input.file.empty() ? std::cin : file;
   std::string line;
+  errno = 0;
   for (std::size_t n = 1; !(failures && input.strict) && std::getline(in, line); ++n) {
     const std::string_view item = trim(line);
     if (item.empty()) continue;
     if (!handle(std::string(item), ItemSource{true, n})) ++failures;
   }
+  // std::cin reads through stdio, whose read errors leave no badbit.
+  if (in.bad() || (input.file.empty() && std::ferror(stdin)))
+    throw std::runtime_error(io_failure("read", input_name(input.file)));
   return failures;
 }
 
@@ -55,6 +62,16 @@ std::size_t for_each_position(
     }
     return handle(*pos, text, src);
   }, input);
+}
+
+std::string input_name(const std::string& file) {
+  return file.empty() ? "standard input" : "input file '" + file + "'";
+}
+
+std::string io_failure(std::string_view verb, std::string_view what) {
+  std::string text = "cannot " + std::string(verb) + ' ' + std::string(what);
+  if (errno) text += std::string(": ") + std::strerror(errno);
+  return text;
 }
 
 void report_error(std::string_view where, std::string_view message) {

@@ -28,7 +28,8 @@ struct ItemInput {
 
 // Call `handle` on each item: the arguments if any, else every non-blank line of input.file or stdin
 // (trailing CR and surrounding blanks trimmed). `handle` returns false for a failed item. Return the
-// number of failures. Throw std::runtime_error when the file cannot be opened.
+// number of failures. Throw std::runtime_error when the file cannot be opened or read (a directory opens
+// but does not read), after handling the lines read before.
 std::size_t for_each_item(const std::vector<std::string>& args,
                           const std::function<bool(const std::string&, const ItemSource&)>& handle,
                           const ItemInput& input = {});
@@ -39,6 +40,11 @@ std::size_t for_each_position(
     const std::vector<std::string>& args,
     const std::function<bool(const Position& pos, const std::string& text, const ItemSource& src)>& handle,
     const ItemInput& input = {});
+
+// Return how messages name an input: "standard input" for "", else "input file '<file>'".
+std::string input_name(const std::string& file);
+// Return "cannot <verb> <what>", with the reason errno gives when it gives one.
+std::string io_failure(std::string_view verb, std::string_view what);
 
 // Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr.
 void report_error(std::string_view where, std::string_view message);

@@ -2,6 +2,7 @@
 // main() only assembles the subcommands registered by the cmd_*.cpp files and turns exceptions and
 // parse errors into one line on stderr and an exit code.
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 
@@ -48,8 +49,18 @@ int main(int argc, char** argv) {
     return ExitUsage;
   }
   try {
-    for (auto& [cmd, run] : runners)
-      if (cmd->parsed()) return run();
+    for (auto& [cmd, run] : runners) {
+      if (!cmd->parsed()) continue;
+      const int status = run();
+      // A full disk or a closed pipe (with SIGPIPE ignored) fails the writes quietly: say so, or the
+      // output would be cut short under a status of success.
+      std::cout.flush();
+      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::cerr << "error: cannot write standard output\n";
+        return ExitFailure;
+      }
+      return status;
+    }
   } catch (const std::exception& e) {
     std::cout.flush();
     std::cerr << "error: " << e.what() << '\n';

@@ -45,6 +45,22 @@ TEST(BoundCli, BreakdownHasEighteenRowsAndTheTotal) {
   EXPECT_EQ(rows, 19);
   EXPECT_EQ(last, "total\t" + tromp2021_count({true, true, false, true}).total.get_str());
   EXPECT_NE(r.out.find("fwr=0 fbr=0 ep=0\t4317116501858047620299900728599356147494556640"), std::string::npos);
+
+  // With both sides to move the rows still sum to the total: black to move is one more row.
+  const CliRun both = run("--model tromp2021 --breakdown");
+  EXPECT_EQ(both.status, 0);
+  BigInt sum, total;
+  std::istringstream lines(both.out);
+  while (std::getline(lines, line)) {
+    const std::size_t tab = line.rfind('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    (line.rfind("total\t", 0) == 0 ? total : sum) += BigInt(line.substr(tab + 1));
+  }
+  EXPECT_EQ(sum, total);
+  EXPECT_EQ(total, tromp2021_count({true, true, true, true}).total);
+  EXPECT_NE(both.out.find("black to move (the colour swap of the cases above)\t" +
+                          tromp2021_count({true, true, false, true}).total.get_str()),
+            std::string::npos);
 }
 
 TEST(BoundCli, VariantsAndJson) {

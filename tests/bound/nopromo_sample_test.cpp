@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/fen.h"
 #include "estimator/nopromo_estimate.h"
@@ -150,7 +156,8 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
   other.kings_apart = false;
   const auto refused_shape = estimator::estimate_nopromo(other, rest);
   ASSERT_FALSE(refused_shape.ok());
-  EXPECT_NE(refused_shape.error().find("has shape"), std::string::npos) << refused_shape.error();
+  EXPECT_EQ(refused_shape.error(),
+            "checkpoint " + cp + " is of another set: its kings apart is 1, this run's 0 (0 with --adjacent-kings)");
 
   // A checkpoint holding more draws than asked for is refused, not reported as a larger run. (It holds the
   // whole chunks only.)
@@ -162,17 +169,35 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
                                        " draws, more than the " + std::to_string(estimator::NopromoChunk) +
                                        " asked for");
 
-  // A checkpoint whose counts are cut short is refused too, not read as zeros.
-  std::string text;
+  // A checkpoint whose counts are cut short is refused too, not read as zeros; so is one whose counts do
+  // not fit together (more passing than inside the set, draws that are not its whole chunks).
+  std::string saved;
   {
     std::ifstream in(cp);
-    for (std::string line; std::getline(in, line);)
-      text += (line.rfind("counts ", 0) == 0 ? "counts 5,1" : line) + "\n";
+    for (std::string line; std::getline(in, line);) saved += line + "\n";
   }
-  std::ofstream(cp, std::ios::trunc) << text;
-  const auto damaged = estimator::estimate_nopromo(quick_shape(), rest);
-  ASSERT_FALSE(damaged.ok());
-  EXPECT_EQ(damaged.error(), "checkpoint " + cp + " is damaged");
+  const auto with_line = [&](const std::string& key, const std::string& line) {
+    std::string text;
+    std::istringstream in(saved);
+    for (std::string l; std::getline(in, l);) text += (l.rfind(key + " ", 0) == 0 ? line : l) + "\n";
+    return text;
+  };
+  // The saved counts are draws, inside, passing: pass one more than are inside.
+  std::uint64_t draws = 0, inside = 0;
+  const char* counts = saved.c_str() + saved.find("\ncounts ");
+  ASSERT_EQ(std::sscanf(counts, "\ncounts %" SCNu64 ",%" SCNu64 ",", &draws, &inside), 2);
+  EXPECT_EQ(draws, 2 * estimator::NopromoChunk);
+  for (const auto& [key, line, error] : std::vector<std::array<std::string, 3>>{
+           {"counts", "counts 5,1", ""},
+           {"counts",
+            "counts " + std::to_string(draws) + "," + std::to_string(inside) + "," + std::to_string(inside + 1),
+            ": its counts do not add up"},
+           {"chunks", "chunks 3", ": its counts do not add up"}}) {
+    std::ofstream(cp, std::ios::trunc) << with_line(key, line);
+    const auto damaged = estimator::estimate_nopromo(quick_shape(), rest);
+    ASSERT_FALSE(damaged.ok()) << line;
+    EXPECT_EQ(damaged.error(), "checkpoint " + cp + " is damaged" + error) << line;
+  }
 }
 
 TEST(NopromoEstimate, CheckpointThatCannotBeWrittenFailsBeforeDrawing) {

@@ -157,13 +157,54 @@ TEST(CodecCli, ConvertRefusesToOverwriteItsInput) {
   const fs::path fens = dir.file("same.fen"), link = dir.file("link.fen");
   std::ofstream(fens) << Start << "\n";
   fs::create_symlink(fens, link);
-  for (const fs::path& out : {fens, link}) {
+  const fs::path hard = dir.file("hard.fen");  // a hard link shares no path with the file, only the file
+  fs::create_hard_link(fens, hard);
+  for (const fs::path& out : {fens, link, hard}) {
     const CliRun r = run("convert " + fens.string() + " " + out.string());
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.err, "error: the input and the output name the same file ('" + out.string() +
                          "'): converting would erase the input\n");
     EXPECT_EQ(fs::file_size(fens), std::string(Start).size() + 1);
   }
+}
+
+// Writes that fail (a full disk: /dev/full) and inputs that cannot be read (a directory opens, but does
+// not read) are errors, not an empty success.
+TEST(CodecCli, FailedReadsAndWritesAreErrors) {
+  const testing::TempDir dir("chessrank-codec-io");
+  const fs::path fens = dir.file("in.fen");
+  std::ofstream(fens) << Start << "\n";
+  CliRun r = run("convert " + fens.string() + " /dev/full");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.substr(0, 45), "error: cannot write output file '/dev/full': ") << r.err;
+  r = run("encode " + std::string("'") + Start + "' > /dev/full");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot write standard output\n");
+
+  const std::string folder = dir.path().string();
+  r = run("convert " + folder + " " + dir.file("out.bin").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot read input file '" + folder + "': Is a directory\n");
+  EXPECT_FALSE(fs::exists(dir.file("out.bin")));  // the output is not created for nothing
+  for (const std::string& command :
+       {"encode --input " + folder, "decode --input-encoding raw --input " + folder, "encode < " + folder}) {
+    r = run(command);
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_NE(r.err.find("cannot read"), std::string::npos) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("Is a directory"), std::string::npos) << command << ": " << r.err;
+  }
+}
+
+// --model names a ranking model, which only the rank format has.
+TEST(CodecCli, ModelWithoutRankFormatIsRefused) {
+  for (const std::string command : {"encode --model cpr", "decode --model cpr", "encode --model ''"}) {
+    const CliRun r = run(command + " '" + Start + "'");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("error: "), std::string::npos) << command;
+  }
+  EXPECT_EQ(run("encode --model cpr '" + std::string(Start) + "'").err,
+            "error: format slot26 takes no model (given 'cpr'); rank does\n");
 }
 
 }  // namespace

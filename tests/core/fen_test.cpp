@@ -89,6 +89,7 @@ const std::vector<Malformed> MalformedFens = {
     {"4k3/8/8/8/3pP3/8/8/4K3 b - e3 0x 1", "FEN field 5 (halfmove clock): '0x' is not a number"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "FEN field 5 (halfmove clock): 'x' is not a number"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "FEN field 5 (halfmove clock): '-1' is negative"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -0 1", "FEN field 5 (halfmove clock): '-0' is not a number"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1",
      "FEN field 5 (halfmove clock): '65536' is too large (at most 65535)"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1",

@@ -210,6 +210,30 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   wrong.seed = 99;
   wrong.checkpoint = cp;
   EXPECT_FALSE(run_estimate(model(), wrong).ok());
+
+  // A checkpoint whose counts do not fit together (edited, or damaged in a way that still parses) is
+  // refused: more passing than sampled, or chunks that do not hold the samples.
+  const std::string saved = slurp(cp);
+  const auto edited = [&](const std::string& key, const std::string& value) {
+    const std::size_t at = saved.find("\n" + key + " ") + 1, end = saved.find('\n', at);
+    EXPECT_NE(at, 0u);
+    return saved.substr(0, at) + key + " " + value + saved.substr(end);
+  };
+  const std::string passed_line = saved.substr(saved.find("\npassed ") + 8);
+  const std::uint64_t passed = std::stoull(passed_line.substr(0, passed_line.find('\n')));
+  for (const std::string& text : {edited("passed", std::to_string(passed + 1)), edited("chunks", "31"),
+                                  edited("chunks", "250"), edited("samples", "31000")}) {
+    std::ofstream(cp, std::ios::trunc) << text;
+    EstimateOptions more = options(40000, 1);
+    more.checkpoint = cp;
+    const Result<EstimateReport> r = run_estimate(model(), more);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error(), "checkpoint " + cp + " is damaged: its counts do not add up");
+  }
+  std::ofstream(cp, std::ios::trunc) << saved;  // the file as saved still resumes
+  EstimateOptions more = options(40000, 1);
+  more.checkpoint = cp;
+  EXPECT_TRUE(run_estimate(model(), more).ok());
 }
 
 TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {

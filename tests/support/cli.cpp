@@ -38,8 +38,9 @@ CliResult run_cli_shell(const std::string& args, const std::string& input) {
   const std::string base = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/chessrank_cli_" +
                            std::to_string(::getpid()) + "_" + std::to_string(counter++);
   std::ofstream(base + ".in", std::ios::binary) << input;
-  std::string command = shell_quote(CHESSRANK_CLI);
-  command.append(" ").append(args);  // append: dodges a GCC 12 -Wrestrict false positive
+  // A group, so that redirections in `args` (to /dev/full, from a directory) win over the harness's own.
+  std::string command = "{ " + shell_quote(CHESSRANK_CLI);
+  command.append(" ").append(args).append("; }");  // append: dodges a GCC 12 -Wrestrict false positive
   command.append(" <").append(shell_quote(base + ".in"));
   command.append(" >").append(shell_quote(base + ".out"));
   command.append(" 2>").append(shell_quote(base + ".err"));

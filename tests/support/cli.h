@@ -13,7 +13,8 @@ struct CliResult {
 
 // Run `chessrank` with these arguments (each one word, quoted for the shell here) and `input` on stdin.
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input = "");
-// Run `chessrank` with an argument string in shell syntax (the caller quotes) and `input` on stdin.
+// Run `chessrank` with an argument string in shell syntax (the caller quotes; redirections in it win over
+// the harness's) and `input` on stdin.
 CliResult run_cli_shell(const std::string& args, const std::string& input = "");
 
 }  // namespace chessrank::testing

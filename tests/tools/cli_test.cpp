@@ -101,9 +101,42 @@ TEST(CliReplay, ReportsTheFirstBadMoveAndPrintsNothing) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: --fen: FEN field 1 (placement): 2 ranks, expected 8\n");
 
-  r = run_cli({"replay"}, "1. e4 {never closed\n");
+  r = run_cli({"replay"}, "1. e4 e5\n2. Nf3 {never closed\n");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "error: unterminated '{'\n");
+  EXPECT_EQ(r.err, "error: unterminated '{' opened in line 2\n");
+  r = run_cli({"replay", "e4", "(e5"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: unterminated '(' opened in argument 2\n");
+
+  // An empty --fen is refused, not read as "no --fen".
+  r = run_cli({"replay", "--fen", "", "Nf3"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: --fen: FEN is empty\n");
+
+  // '$' followed by other than digits is no NAG, so it is a bad move.
+  r = run_cli({"replay", "e4", "$a"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: ply 2 (1... $a): '$a' is not a move in SAN or UCI\n");
+}
+
+// The PGN forms of docs/fen.md: a promotion as e8(Q), and tag values that hold ']' or an escaped quote.
+TEST(CliReplay, ReadsPromotionsInParenthesesAndBracketsInTags) {
+  Outcome r = run_cli({"replay", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8(Q)"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1\n");
+  r = run_cli({"replay", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8(n)"});
+  EXPECT_EQ(r.out, "4N3/8/8/8/8/8/k7/4K3 b - - 0 1\n");
+  // A variation right after a move is still a variation.
+  r = run_cli({"replay", "e4(d4)", "e5"});
+  EXPECT_EQ(r.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+
+  r = run_cli({"replay"}, "[Event \"Open [A]\"]\n[Site \"a \\\"]\\\" b\"]\n\n1. e4 e5 *\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+  r = run_cli({"replay"}, "[Event \"never closed]\n1. e4\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: unterminated '[' opened in line 1\n");
 }
 
 // Cross-check: a random game replayed as SAN and as UCI reaches the position the library reached.
@@ -212,6 +245,10 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--seed", {"sample", "--count", "1", "--seed", "-1"}},
       {"--seed", {"sample", "--count", "1", "--seed", "18446744073709551616"}},
       {"--threads", {"convert", "--threads", "-1", "in", "out"}},
+      {"--count", {"sample", "--count", "0x10"}},
+      {"--seed", {"sample", "--seed", "0x10"}},
+      {"--time", {"estimate", "--time", "0x10"}},
+      {"--time", {"estimate", "--time", "inf"}},
       {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
       {"'--bogus' is not a known option", {"--bogus", "count"}},
   };
@@ -228,6 +265,24 @@ TEST(Cli, BadOptionFailsWithOneLine) {
   }
   const Outcome top = run_cli({"sample", "--count", "1", "--seed", "18446744073709551615"});
   EXPECT_EQ(top.status, 0) << top.err;
+}
+
+// Whole numbers are decimal: CLI11 alone would read "010" as octal 8, so a zero-padded --skip would
+// resume at the wrong line and a zero-padded --seed give another stream.
+TEST(Cli, LeadingZerosAreDecimal) {
+  const Outcome padded = run_cli({"sample", "--count", "010", "--seed", "010", "--skip", "007"});
+  const Outcome plain = run_cli({"sample", "--count", "10", "--seed", "10", "--skip", "7"});
+  ASSERT_EQ(padded.status, 0) << padded.err;
+  EXPECT_EQ(padded.out, plain.out);
+  EXPECT_EQ(std::count(plain.out.begin(), plain.out.end(), '\n'), 3);
+}
+
+// A run too short to draw anything has no estimate: an error, not "0 [0, 0]".
+TEST(Cli, EstimateWithNoSampleIsAnError) {
+  const Outcome r = run_cli({"estimate", "--time", "0.000000001"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: no sample was drawn in the time given; give it more time\n");
 }
 
 }  // namespace
