@@ -35,14 +35,14 @@ std::string to_hex(std::span<const std::uint8_t> bytes) {
 }
 
 Result<std::vector<std::uint8_t>> from_hex(std::string_view text) {
+  // Characters first: a blank inside a code would otherwise be reported as an odd digit count.
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (hex_value(text[i]) < 0)
+      return Error{"character " + std::to_string(i + 1) + " of the hex code is not a hex digit"};
   if (text.size() % 2) return Error{"hex code has an odd number of digits (" + std::to_string(text.size()) + ")"};
   std::vector<std::uint8_t> out(text.size() / 2);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const int hi = hex_value(text[2 * i]), lo = hex_value(text[2 * i + 1]);
-    if (hi < 0 || lo < 0)
-      return Error{"character " + std::to_string(2 * i + (hi < 0 ? 1 : 2)) + " of the hex code is not a hex digit"};
-    out[i] = std::uint8_t(hi * 16 + lo);
-  }
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = std::uint8_t(hex_value(text[2 * i]) * 16 + hex_value(text[2 * i + 1]));
   return out;
 }
 

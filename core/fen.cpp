@@ -340,11 +340,14 @@ Result<Epd> parse_epd(std::string_view epd) {
 }
 
 Result<Position> parse_fen_or_epd(std::string_view text) {
-  // A fifth field starting with a letter is an EPD opcode (a FEN's halfmove clock is a number); anything
-  // else is a FEN, and so is an EPD that fails: its FEN error is the one to report.
+  // A fifth field starting with a letter is an EPD opcode (a FEN's halfmove clock is a number): the text
+  // is an EPD, and its error names the EPD field. Anything else is a FEN.
   const Fields f = split_fields(text, 5);
-  if (f.count >= 5 && std::isalpha(static_cast<unsigned char>(f.field[4][0])))
-    if (Result<Epd> epd = parse_epd(text)) return std::move(epd.value().position);
+  if (f.count >= 5 && std::isalpha(static_cast<unsigned char>(f.field[4][0]))) {
+    Result<Epd> epd = parse_epd(text);
+    if (!epd) return Error{epd.error()};
+    return std::move(epd.value().position);
+  }
   return parse_fen(text);
 }
 

@@ -25,9 +25,9 @@ struct Epd {
   std::string operations;  // everything after the fourth field, trimmed; may be empty
 };
 Result<Epd> parse_epd(std::string_view epd);
-// Parse a FEN, or the position of an EPD record when the text is not a FEN and its fifth field starts
-// with a letter (an EPD opcode); otherwise the FEN error is the one reported, so a FEN with a bad move
-// counter is refused, not read as an EPD. What every command reading positions from files accepts.
+// Parse the position of an EPD record when the fifth field starts with a letter (an EPD opcode; no FEN
+// has one there), reporting EPD errors; else parse a FEN, so that a FEN with a bad move counter is
+// refused, not read as an EPD. What every command reading positions from files accepts.
 Result<Position> parse_fen_or_epd(std::string_view text);
 std::string to_epd(const Epd& epd);
 

@@ -148,6 +148,9 @@ std::vector<MaterialCost> material_costs(const Material& men) {
 }
 
 std::optional<std::string> cpr_violation(const Position& pos) {
+  // A position built by hand may hold values no FEN gives: refuse them before they index a table.
+  if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return "castling rights hold bits beyond KQkq";
+  if (pos.ep_square() != NoSquare && !is_ok(pos.ep_square())) return "en passant square out of range";
   for (Color c : {White, Black}) {
     const int kings = pos.count(c, King);
     if (kings != 1)
@@ -189,6 +192,7 @@ std::optional<std::string> cpr_violation(const Position& pos) {
   const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
   for (Color c : {White, Black}) {
     const int prom = c == White ? wprom : bprom, pawns = c == White ? wp : bp;
+    if (pawns > 8) return name(c) + " has " + std::to_string(pawns) + " pawns, more than the 8 a side starts with";
     if (prom + pawns > 8)
       return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but only " +
              plural(8 - pawns, "missing pawn", "missing pawns");

@@ -17,18 +17,19 @@ std::function<int()> setup(CLI::App& cmd) {
   auto rules_name = std::make_shared<std::string>("default");
   cmd.add_option("--rules", *rules_name, "rule set: default (sound), seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
-  cmd.add_option("FEN", *fens, "positions in FEN, one per argument (quote each); none: one per stdin line");
+  cmd.add_option("FEN", *fens,
+                 "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
       "Prints one line per position: \"legal? (passes all checks)\" or \"illegal: <reason>\"; with\n"
       "--rules tromp2021 the 2021 filter's verdict (\"Single Check\", \"Illegal Double Check\", ...).\n"
       "Passing is necessary, not sufficient, for legality. Positions outside the ranking models (adjacent\n"
-      "kings, a king in check by a knight) are verdicts, not errors; malformed FEN is an error (exit 1).\n"
+      "kings, a king in check by a knight) are verdicts, not errors; a malformed FEN or EPD is an error (exit 1).\n"
       "The checks and their soundness arguments: docs/legality.md.");
   return [fens, rules_name] {
     const estimator::RuleSet rules = *estimator::parse_rule_set(*rules_name);
     const std::size_t failures = for_each_item(*fens, [rules](const std::string& item, const ItemSource& src) {
       const Result<Position> pos =
-          rules == estimator::RuleSet::Tromp2021 ? estimator::parse_fen_for_tromp2021(item) : parse_fen(item);
+          rules == estimator::RuleSet::Tromp2021 ? estimator::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
       if (!pos) {
         report_error(src, pos.error());
         return false;

@@ -319,7 +319,16 @@ TEST(Epd, RefusesMalformedRecordsNamingTheField) {
     const Result<Epd> r = parse_epd(m.fen);
     ASSERT_FALSE(r.ok()) << m.fen;
     EXPECT_EQ(r.error(), m.message);
+    // What the commands read: a record with an opcode gets the EPD error, not a FEN field count.
+    if (m.fen.find(" bm ") != std::string::npos) {
+      const Result<Position> either = parse_fen_or_epd(m.fen);
+      ASSERT_FALSE(either.ok()) << m.fen;
+      EXPECT_EQ(either.error(), m.message);
+    }
   }
+  // Without the en passant field the opcode stands where it would be.
+  EXPECT_EQ(parse_fen_or_epd("4k3/8/8/8/8/8/8/4K3 w - bm e4;").error(),
+            "EPD field 4 (en passant): 'bm' is not a square or '-'");
 }
 
 TEST(Square, NamesAndParsesEverySquare) {

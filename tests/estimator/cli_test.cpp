@@ -25,12 +25,14 @@ TEST(CliLegal, OneVerdictPerLine) {
                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
                             "\n"
                             "8/8/8/8/8/8/8/Kk6 w - - 0 1\n"
-                            "4k3/8/8/8/8/8/8/r3K2r w - - 0 1\n");
+                            "4k3/8/8/8/8/8/8/r3K2r w - - 0 1\n"
+                            "8/8/8/8/8/8/8/Kk6 w - - bm Ka2; id \"an EPD record\";\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
             "legal? (passes all checks)\n"
             "illegal: the kings stand on adjacent squares\n"
-            "illegal: white is in check from two rooks, a double check no move of black can have given\n");
+            "illegal: white is in check from two rooks, a double check no move of black can have given\n"
+            "illegal: the kings stand on adjacent squares\n");
   EXPECT_EQ(r.err, "");
 }
 

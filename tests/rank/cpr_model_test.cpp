@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/fen.h"
+#include "rank/model.h"
 #include "rank/sample.h"
 #include "tests/rank/model_checks.h"
 #include "tests/rank/members.h"
@@ -144,6 +145,17 @@ TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
   // white pawns above black ones oppose none.
   EXPECT_EQ(reason("rnbqkbn1/8/PPPPPPPP/8/pppppppp/8/8/RNBQKBNR w - - 0 1"),
             "not in model cpr: the pawns need 7 files with a black pawn above a white pawn but have 0");
+  EXPECT_EQ(reason("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+            "not in model cpr: white has 9 pawns, more than the 8 a side starts with");
+
+  // A position built by hand with values no FEN gives is refused by both models, not indexed.
+  Position odd = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  odd.set_castling_rights(CastlingRights(0x10));
+  for (const char* name : {"cpr", "v1"}) {
+    const Result<BigInt> r = find_model(name)->rank(odd);
+    ASSERT_FALSE(r.ok()) << name;
+    EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": castling rights hold bits beyond KQkq");
+  }
 }
 
 // Enumerate every placement of small material sets with every side to move, castling subset and en
