@@ -17,8 +17,7 @@ std::function<int()> setup(CLI::App& cmd) {
   auto rules_name = std::make_shared<std::string>("default");
   cmd.add_option("--rules", *rules_name, "rule set: default (sound), seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
-  cmd.add_option("FEN", *fens,
-                 "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
+  cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
       "Prints one line per position: \"legal? (passes all checks)\" or \"illegal: <reason>\"; with\n"
       "--rules tromp2021 the 2021 filter's verdict (\"Single Check\", \"Illegal Double Check\", ...).\n"

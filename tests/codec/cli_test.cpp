@@ -70,8 +70,9 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
   EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
   // A blank inside a code is named as such, not counted as an odd number of digits.
   const CliRun blank = run("decode", std::string(52, 'f') + " 00\n" + std::string(51, 'f') + "\n");
-  EXPECT_EQ(blank.err, "error: line 1: character 53 of the hex code is not a hex digit\n"
-                       "error: line 2: hex code has an odd number of digits (51)\n");
+  EXPECT_EQ(blank.err,
+            "error: line 1: character 53 of the hex code is not a hex digit\n"
+            "error: line 2: hex code has an odd number of digits (51)\n");
   // White's 8 pawns and a second queen: 1 promoted piece too many, in the singular.
   const CliRun one = run("encode '4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1'");
   EXPECT_EQ(one.status, 1);
