@@ -229,6 +229,8 @@ std::optional<Error> check_position(const Position& pos) {
   }
   if (const Bitboard b = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
     return Error{"pawn on " + square_name(lsb(b)) + " (rank 1 or 8)"};
+  // A hand-built position may hold bits no FEN gives; the code has no room for them, so they would be lost.
+  if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return Error{"castling rights hold bits beyond KQkq"};
   for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
     if (!pos.can_castle(cr)) continue;
     const Color c = (cr & WhiteCastling) ? White : Black;

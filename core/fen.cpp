@@ -237,7 +237,7 @@ char* write_position(const Position& pos, char* out) {
   *out++ = pos.side_to_move() == White ? 'w' : 'b';
   *out++ = ' ';
   const CastlingRights cr = pos.castling_rights();
-  if (cr == NoCastling) *out++ = '-';
+  if (!(cr & AnyCastling)) *out++ = '-';  // bits beyond KQkq (a position built by hand) have no letter
   if (cr & WhiteKingside) *out++ = 'K';
   if (cr & WhiteQueenside) *out++ = 'Q';
   if (cr & BlackKingside) *out++ = 'k';

@@ -225,6 +225,10 @@ TEST(Slot26, RefusesPositionsOutsideTheCode) {
   Position bad_castling = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   bad_castling.set_castling_rights(WhiteKingside);
   EXPECT_FALSE(encode_slot26(bad_castling).ok());
+  bad_castling.set_castling_rights(CastlingRights(0x10));  // no such right: it would be lost, not coded
+  const Result<Slot26Code> beyond = encode_slot26(bad_castling);
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_EQ(beyond.error(), "castling rights hold bits beyond KQkq");
 
   Position bad_ep = fen_or_fail("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
   bad_ep.set_ep_square(C6);

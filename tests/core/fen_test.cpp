@@ -141,6 +141,16 @@ TEST(Fen, PlacesPiecesOnTheNamedSquares) {
 }
 
 // Normalisations: each input is accepted and written in canonical form.
+// A position built by hand may hold castling bits beyond KQkq: they have no letter, and the field is "-"
+// rather than empty (which no FEN reader accepts).
+TEST(Fen, CastlingBitsWithoutALetterWriteADash) {
+  Position pos = Position::start();
+  pos.set_castling_rights(CastlingRights(0x10));
+  EXPECT_EQ(to_fen(pos), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+  pos.set_castling_rights(CastlingRights(0x10 | WhiteKingside));
+  EXPECT_EQ(to_fen(pos), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K - 0 1");
+}
+
 TEST(Fen, NormalisesToTheCanonicalForm) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       // Four fields: counters 0 and 1.
