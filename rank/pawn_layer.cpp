@@ -93,10 +93,11 @@ PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, c
                 dims_[i + 1].t2 + popcount(file_cells(track2, order[i]))};
 
   // The table from position i on depends only on the types of those files: keep every table built, by
-  // that sequence of types, for the layers that follow.
+  // that sequence of types, for the layers that follow. Tables are built outside the lock, so that layers
+  // build in parallel; two threads may build the same table at once, and the first one stored is the one
+  // kept (both are equal: a table is a function of its key).
   static std::mutex mutex;
   static std::map<std::vector<std::uint32_t>, std::shared_ptr<const Table>> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
   static const auto last = [] {  // after the last file: one way, with no pawns
     auto t = std::make_shared<Table>(PawnBlocks::Count, 0);
     (*t)[PawnBlock.index[0][0][0]] = 1;
@@ -105,9 +106,12 @@ PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, c
   suffix_[8] = last;
   for (int i = 7; i >= 0; --i) {
     const std::vector<std::uint32_t> key(keys.begin() + i, keys.end());
-    if (const auto it = cache.find(key); it != cache.end()) {
-      suffix_[i] = it->second;
-      continue;
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (const auto it = cache.find(key); it != cache.end()) {
+        suffix_[i] = it->second;
+        continue;
+      }
     }
     // Push every block of the next position through every group of this file: a shifted copy over the
     // tracked counts (dims only grow towards the front, so every target is in range).
@@ -125,8 +129,8 @@ PawnLayer::PawnLayer(const PawnRules& rules, Bitboard track1, Bitboard track2, c
         for (int t1 = 0; t1 < n.t1; ++t1)
           for (int t2 = 0; t2 < n.t2; ++t2) dst[t1 * d.t2 + t2] += g.size * src[t1 * n.t2 + t2];
       }
-    suffix_[i] = table;
-    cache.emplace(key, table);
+    const std::lock_guard<std::mutex> lock(mutex);
+    suffix_[i] = cache.emplace(key, std::move(table)).first->second;
   }
   for (int i = 0; i <= 8; ++i) data_[i] = suffix_[i]->data();
   for (int i = 0; i < 8; ++i)

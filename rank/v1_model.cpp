@@ -192,17 +192,28 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
   // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
   // counted. None when the case already puts a pawn there.
+  // They are a third of the build: build them on several threads (each layer in its own slot, and equal
+  // keys give equal tables, so the result does not depend on the threads).
   pawn_layers_.resize(EnPassantCases * 64);
-  for (int e = 0; e < EnPassantCases; ++e) {
-    const FrameInfo ef = frame_info(e);
-    for (int k = 0; k < 64; ++k) {
-      const Square king = Square(k);
+  std::atomic<int> next_layer{0};
+  const auto build_layers = [&] {
+    for (int i; (i = next_layer++) < EnPassantCases * 64;) {
+      const int e = i / 64;
+      const Square king = Square(i % 64);
+      const Bitboard ep_empty = frame_info(e).ep_empty;
       const std::optional<PawnRules> rules = v1_pawn_rules(e, king, relaxation_.pawn_check);
       if (!rules) continue;
-      pawn_layers_[e * 64 + k] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & PawnCellsBB & ~ef.ep_empty,
-                                                              king_attacks(king) & PawnCellsBB & ~ef.ep_empty,
-                                                              pawn_file_order(e, king));
+      pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & PawnCellsBB & ~ep_empty,
+                                                    king_attacks(king) & PawnCellsBB & ~ep_empty,
+                                                    pawn_file_order(e, king));
     }
+  };
+  {
+    const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+    std::vector<std::future<void>> helpers;
+    for (unsigned t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, build_layers));
+    build_layers();
+    for (auto& h : helpers) h.get();
   }
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
@@ -552,8 +563,8 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
   };
   constexpr std::size_t Cases = std::size(cases);
   // Each relaxed model builds tables of its own (about 0.4 s): build two at a time, which keeps the peak
-  // near 410 MB (more workers would add about 200 MB each, and the shared pawn-table caches build under
-  // one lock anyway). A failure in a worker comes back through its future.
+  // near 410 MB (more workers would add about 200 MB each). A failure in a worker comes back through its
+  // future.
   std::vector<std::pair<std::string, BigInt>> out(Cases);
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
