@@ -1,6 +1,8 @@
 // `chessrank replay`: play a move sequence (SAN or UCI, PGN movetext tolerated) and print the final FEN.
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -108,7 +110,12 @@ std::function<int()> setup(CLI::App& cmd) {
     if (!moves->empty()) {
       for (const std::string& m : *moves) text += m + '\n';
     } else {
+      errno = 0;
       text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      if (std::ferror(stdin)) {  // a directory opens, but does not read: no moves is not what it holds
+        report_error("", io_failure("read", input_name("")));
+        return ExitFailure;
+      }
     }
     std::vector<std::string> tokens;
     std::string error;

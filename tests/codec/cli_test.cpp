@@ -192,7 +192,8 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
   EXPECT_EQ(r.err, "error: cannot read input file '" + folder + "': Is a directory\n");
   EXPECT_FALSE(fs::exists(dir.file("out.bin")));  // the output is not created for nothing
   for (const std::string& command :
-       {"encode --input " + folder, "decode --input-encoding raw --input " + folder, "encode < " + folder}) {
+       {"encode --input " + folder, "decode --input-encoding raw --input " + folder, "encode < " + folder,
+        "replay < " + folder, "rank < " + folder}) {
     r = run(command);
     EXPECT_EQ(r.status, 1) << command;
     EXPECT_NE(r.err.find("cannot read"), std::string::npos) << command << ": " << r.err;
