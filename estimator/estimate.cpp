@@ -113,7 +113,7 @@ bool consistent(const Checkpoint& c, const EstimateReport& r) {
   };
   const SubsetCounts &in = t.samples, &out = t.passed;
   const bool history_ok = r.history.empty() ? in.all == 0 : r.history.back() == std::array{in.all, out.all};
-  return r.chunk_size && c.chunks <= UINT64_MAX / r.chunk_size && in.all == c.chunks * r.chunk_size &&
+  return c.chunks <= UINT64_MAX / r.chunk_size && in.all == c.chunks * r.chunk_size &&
          out.all + sum(t.rejected) == in.all && whole(in) && whole(out) && within(out.by_men, in.by_men) &&
          within(out.by_side, in.by_side) && within(out.by_castling, in.by_castling) &&
          within(out.by_ep, in.by_ep) && out.realistic <= in.realistic && history_ok;

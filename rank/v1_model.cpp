@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <functional>
 #include <future>
 #include <iterator>
 #include <map>
@@ -45,6 +46,17 @@ FileOrder pawn_file_order(int ep_case, Square king) {
 }
 
 std::string colour(Color c) { return std::string(color_name(c)); }
+
+// Run `work` on as many threads as the machine has, at most `most`, this one included, and wait for them
+// all; an exception in a helper comes back through its future.
+template <class Work>
+void on_threads(unsigned most, Work& work) {
+  const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, most);
+  std::vector<std::future<void>> helpers;
+  for (unsigned t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, std::ref(work)));
+  work();
+  for (auto& h : helpers) h.get();
+}
 
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
 // until it returns true.
@@ -208,13 +220,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
                                                     pawn_file_order(e, king));
     }
   };
-  {
-    const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
-    std::vector<std::future<void>> helpers;
-    for (unsigned t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, build_layers));
-    build_layers();
-    for (auto& h : helpers) h.get();
-  }
+  on_threads(4, build_layers);
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
@@ -574,11 +580,7 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
       out[i] = {cases[i].first, V1Model(r).size()};
     }
   };
-  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 2);
-  std::vector<std::future<void>> helpers;
-  for (std::size_t t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& h : helpers) h.get();
+  on_threads(2, work);
   return out;
 }
 

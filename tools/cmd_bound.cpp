@@ -307,24 +307,24 @@ std::function<int()> setup(CLI::App& cmd) {
                "nopromo: charge crossed files too (sound but slow: 16 s and 1 GB at --exact-costs 4, 29 s and "
                "1.9 GB at 5, about a minute and 4.4 GB at 16)");
   nopromo_flag("--home-pawns", opt->home_pawns, "nopromo: a pawn on its start rank keeps its file (sound; slow)");
-  cmd.add_option("--exact-costs", opt->exact_costs,
-                 "nopromo: track pawn-file costs exactly up to this, as \"more\" above (larger is tighter and "
-                 "slower)")
-      ->transform(whole_number(0, 16))
+  whole_number(cmd.add_option("--exact-costs", opt->exact_costs,
+                              "nopromo: track pawn-file costs exactly up to this, as \"more\" above (larger is "
+                              "tighter and slower)"),
+               0, 16)
       ->capture_default_str()
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
-  cmd.add_option("--sample", opt->sample,
-                 "nopromo: also draw this many uniform placements and judge the members of the set with the "
-                 "default legality checks (about 1.3 s per million on one core)")
-      ->transform(whole_number(1));
+  whole_number(cmd.add_option("--sample", opt->sample,
+                              "nopromo: also draw this many uniform placements and judge the members of the set "
+                              "with the default legality checks (about 1.3 s per million on one core)"),
+               1);
   const auto sample_option = [opt](CLI::Option* option) {
     option->each([opt](const std::string&) { opt->sample_option_given = true; });
   };
-  sample_option(
-      cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")->transform(whole_number()));
-  sample_option(cmd.add_option("--threads", opt->threads,
-                               "nopromo --sample: worker threads (default and 0: all cores); never changes the result")
-                    ->transform(whole_number(0, 1024)));
+  sample_option(whole_number(cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")));
+  sample_option(whole_number(
+      cmd.add_option("--threads", opt->threads,
+                     "nopromo --sample: worker threads (default and 0: all cores); never changes the result"),
+      0, 1024));
   sample_option(cmd.add_option("--checkpoint", opt->checkpoint,
                                "nopromo --sample: save progress to FILE regularly; resume from it if it exists")
                     ->check(writable_file()));

@@ -44,8 +44,9 @@ struct ItemError {
 struct PieceResult {
   std::string out;  // records or FEN lines
   std::vector<ItemError> errors;
-  std::size_t items = 0;      // lines (text) or records (raw) consumed, for numbering
-  std::size_t positions = 0;  // successfully converted
+  std::size_t items = 0;       // lines (text) or records (raw) consumed, for numbering
+  std::size_t positions = 0;   // successfully converted
+  std::size_t code_bytes = 0;  // of the codes made or read for them
 };
 
 // Convert the text lines of `text` (every line complete, the last one possibly without newline).
@@ -75,6 +76,7 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
     }
     r.out.append(reinterpret_cast<const char*>(record.data()), size);
     ++r.positions;
+    r.code_bytes += size;
   }
 }
 
@@ -93,6 +95,7 @@ void decode_piece(const codec::RecordFormat& format, std::string_view bytes, boo
     r.out += to_fen(*p);
     r.out += '\n';
     ++r.positions;
+    r.code_bytes += size;
   }
 }
 
@@ -115,9 +118,10 @@ int run_convert(const ConvertOptions& opt) {
     report_error("", clash + ": converting would erase the input");
     return ExitUsage;
   }
+  const std::string output_name = "output file '" + opt.output + "'";
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {
-    report_error("", io_failure("open", "output file '" + opt.output + "'"));
+    report_error("", io_failure("open", output_name));
     return ExitFailure;
   }
   std::fseek(in.get(), 0, SEEK_END);
@@ -136,7 +140,7 @@ int run_convert(const ConvertOptions& opt) {
   const char* what = to_raw ? "line " : "record ";
   std::string buffer, carry;
   std::vector<char> chunk(batch_bytes);
-  std::size_t base = 1, positions = 0, failures = 0, bytes_in = 0, bytes_out = 0;
+  std::size_t base = 1, positions = 0, code_bytes = 0, failures = 0, bytes_in = 0, bytes_out = 0;
   std::vector<std::size_t> rejected;
   // Progress in MB read, as the other long runs show theirs (an input whose size is unknown shows none).
   Progress progress("MB", 0);
@@ -206,11 +210,12 @@ int run_convert(const ConvertOptions& opt) {
         if (opt.strict) break;
       }
       if (std::fwrite(r.out.data(), 1, r.out.size(), out.get()) != r.out.size()) {
-        report_error("", io_failure("write", "output file '" + opt.output + "'"));
+        report_error("", io_failure("write", output_name));
         return ExitFailure;
       }
       bytes_out += r.out.size();
       positions += r.positions;
+      code_bytes += r.code_bytes;
       base += r.items;
       if (opt.strict && failures) {
         stop = true;
@@ -228,18 +233,18 @@ int run_convert(const ConvertOptions& opt) {
   }
   progress.finish();
   if (std::fflush(out.get()) != 0 || std::ferror(out.get())) {
-    report_error("", io_failure("write", "output file '" + opt.output + "'"));
+    report_error("", io_failure("write", output_name));
     return ExitFailure;
   }
 
   std::string list;
   for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
   if (rejected.size() > 20) list += ", ...";
-  std::fprintf(
-      stderr, "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
-      positions, bytes_in, bytes_out, positions ? double(record) : 0.0,  // of the records converted, not rejected
-      failures, rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
-      progress.seconds());
+  std::fprintf(stderr,
+               "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
+               positions, bytes_in, bytes_out, positions ? double(code_bytes) / double(positions) : 0.0, failures,
+               rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
+               progress.seconds());
   return failures ? ExitFailure : ExitOk;
 }
 
@@ -260,8 +265,7 @@ const bool registered = register_command(
            ->check(CLI::IsMember(rank::model_names()));
        cmd.add_flag("--counters", opt->counters, "Records carry 3 bytes of move counters");
        cmd.add_flag("--strict", opt->strict, "Stop at the first bad line or record");
-       cmd.add_option("--threads", opt->threads, "Worker threads (default and 0: all cores)")
-           ->transform(whole_number(0, 1024));
+       whole_number(cmd.add_option("--threads", opt->threads, "Worker threads (default and 0: all cores)"), 0, 1024);
        return [opt] { return run_convert(*opt); };
      }});
 

@@ -33,14 +33,15 @@ bool write_file(const std::string& path, const std::string& text) {
 
 std::function<int()> setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  auto samples = cmd.add_option("--samples", o->samples, "number of samples, at least 1 (default 1000000)")
-                     ->transform(whole_number(1));
+  auto samples =
+      whole_number(cmd.add_option("--samples", o->samples, "number of samples, at least 1 (default 1000000)"), 1);
   cmd.add_option("--time", o->seconds, "sample for this many seconds instead")
       ->excludes(samples)
       ->check(positive_number());
-  cmd.add_option("--seed", o->seed, "random seed (default 1)")->transform(whole_number());
-  cmd.add_option("--threads", o->threads, "worker threads (default and 0: all cores); never changes the result")
-      ->transform(whole_number(0, 1024));
+  whole_number(cmd.add_option("--seed", o->seed, "random seed (default 1)"));
+  whole_number(
+      cmd.add_option("--threads", o->threads, "worker threads (default and 0: all cores); never changes the result"), 0,
+      1024);
   add_model_option(cmd, o->model, "ranking model to sample", estimator::DefaultModel);
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));

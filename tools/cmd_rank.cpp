@@ -200,15 +200,14 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   auto legal = std::make_shared<bool>(false);
   auto threads = std::make_shared<unsigned>(0);
   add_model_option(cmd, *model);
-  cmd.add_option("--count", *count, "number of positions")
-      ->transform(whole_number(0, 1000000000000))
-      ->capture_default_str();
-  cmd.add_option("--seed", *seed, "random seed (pcg64)")->transform(whole_number())->capture_default_str();
-  cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)")
-      ->transform(whole_number(0, 1000000000000));
+  whole_number(cmd.add_option("--count", *count, "number of positions"), 0, 1000000000000)->capture_default_str();
+  whole_number(cmd.add_option("--seed", *seed, "random seed (pcg64)"))->capture_default_str();
+  whole_number(cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)"), 0,
+               1000000000000);
   cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
-  cmd.add_option("--threads", *threads, "worker threads (default and 0: all cores); never changes the lines")
-      ->transform(whole_number(0, 1024));
+  whole_number(
+      cmd.add_option("--threads", *threads, "worker threads (default and 0: all cores); never changes the lines"), 0,
+      1024);
   cmd.footer(
       "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
       "gives the same lines. A run cut short after K lines resumes with --skip K (same --count, --seed and\n"

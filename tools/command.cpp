@@ -37,9 +37,9 @@ bool register_command(CommandInfo info) {
 
 const std::vector<CommandInfo>& registered_commands() { return registry(); }
 
-CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+CLI::Option* whole_number(CLI::Option* option, std::uint64_t min, std::uint64_t max) {
   const std::string top = max == UINT64_MAX ? "2^64 - 1" : std::to_string(max);
-  return CLI::Validator(
+  return option->transform(CLI::Validator(
       [min, max, top](std::string& text) -> std::string {
         const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
         errno = 0;
@@ -49,7 +49,7 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
         text = std::to_string(v);  // CLI11 would read a leading 0 as octal, 010 as 8
         return "";
       },
-      std::to_string(min) + ".." + top);
+      std::to_string(min) + ".." + top));
 }
 
 CLI::Validator positive_number() {

@@ -29,9 +29,10 @@ const std::vector<CommandInfo>& registered_commands();
 
 // CLI11 checks with a plain message. CLI11 reads "-1" into an unsigned option as 2^64 - 1, and its
 // PositiveNumber check names a range up to DBL_MAX.
-// A whole number from min to max, in decimal digits only (no sign). Add it with transform(), not check():
-// it rewrites the text without leading zeros, which CLI11 would otherwise read as an octal number.
-CLI::Validator whole_number(std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
+// Make `option` take a whole number from min to max, in decimal digits only (no sign), and return it. The
+// text is rewritten without leading zeros, which CLI11 would otherwise read as octal (010 as 8); taking the
+// option rather than returning a check keeps a caller from adding it with check(), which drops rewrites.
+CLI::Option* whole_number(CLI::Option* option, std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
 // A finite number above 0, in decimal.
 CLI::Validator positive_number();
 // A file the program can create or append to, checked when the command line is read so that a long run

@@ -6,9 +6,12 @@
 #include <csignal>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include <unistd.h>
+
+#include "codec/text_codes.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -35,17 +38,9 @@ inline void print_fuzz_input(int signal) {
 inline void run_fuzz_target(const std::string& input, bool hex = false) {
   static const bool handler = (std::signal(SIGABRT, print_fuzz_input), true);
   (void)handler;
-  std::string& shown = fuzz_input();
-  shown.clear();
-  if (hex) {
-    for (const char c : input) {
-      shown += "0123456789abcdef"[std::uint8_t(c) >> 4];
-      shown += "0123456789abcdef"[std::uint8_t(c) & 15];
-    }
-  } else {
-    shown = input;
-  }
-  LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(input.data()), input.size());
+  const auto* data = reinterpret_cast<const std::uint8_t*>(input.data());
+  fuzz_input() = hex ? codec::to_hex(std::span<const std::uint8_t>(data, input.size())) : input;
+  LLVMFuzzerTestOneInput(data, input.size());
 }
 
 }  // namespace chessrank::testing

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "codec/slot26.h"
 #include "tests/fuzz/replay.h"
