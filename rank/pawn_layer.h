@@ -108,6 +108,11 @@ class PawnLayer {
   // with tracked sets, t1 and t2 pawns on them).
   std::uint64_t count(int wp, int bp, int o) const { return count({wp, bp, o, 0, 0}); }
   std::uint64_t count(const Counts& c) const { return suffix(0, c.white, c.black, c.opposed, c.tracked1, c.tracked2); }
+  // Return the counts of level-4 block blk (PawnBlock) by tracked counts: entry t1 * (max_tracked2() + 1) + t2
+  // is count({w, b, o, t1, t2}) for the block's (w, b, o).
+  const std::uint64_t* block_counts(int blk) const {
+    return data_[0] + std::size_t(blk) * std::size_t(dims_[0].t1) * std::size_t(dims_[0].t2);
+  }
   // Return the largest number of pawns tracked set 1 (2) can hold.
   int max_tracked1() const { return dims_[0].t1 - 1; }
   int max_tracked2() const { return dims_[0].t2 - 1; }

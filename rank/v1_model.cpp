@@ -62,10 +62,11 @@ void on_threads(unsigned most, Work& work) {
 // until it returns true.
 template <class Visit>
 void for_each_sub_block(const PawnLayer& layer, int blk, Visit&& visit) {
-  const PawnLayer::Counts c{PawnBlock.counts[blk][0], PawnBlock.counts[blk][1], PawnBlock.counts[blk][2], 0, 0};
-  for (int t1 = 0; t1 <= layer.max_tracked1(); ++t1)
-    for (int t2 = 0; t2 <= layer.max_tracked2(); ++t2)
-      if (const std::uint64_t p = layer.count({c.white, c.black, c.opposed, t1, t2}))
+  const std::uint64_t* counts = layer.block_counts(blk);
+  const int t1_end = layer.max_tracked1() + 1, t2_end = layer.max_tracked2() + 1;
+  for (int t1 = 0; t1 < t1_end; ++t1, counts += t2_end)
+    for (int t2 = 0; t2 < t2_end; ++t2)
+      if (const std::uint64_t p = counts[t2])
         if (visit(t1, t2, p)) return;
 }
 
@@ -205,7 +206,8 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
   // counted. None when the case already puts a pawn there.
   // They are a third of the build: build them on several threads (each layer in its own slot, and equal
-  // keys give equal tables, so the result does not depend on the threads).
+  // keys give equal tables, so the result does not depend on the threads), while this one builds the
+  // fronts, which do not need them.
   pawn_layers_.resize(EnPassantCases * 64);
   std::atomic<int> next_layer{0};
   const auto build_layers = [&] {
@@ -220,7 +222,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
                                                     pawn_file_order(e, king));
     }
   };
-  on_threads(4, build_layers);
+  std::future<void> layers = std::async(std::launch::async, [&] { on_threads(4, build_layers); });
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
@@ -280,61 +282,97 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     front.queens = std::max(front.queens, kq);
     front.knights = std::max(front.knights, kn);
   });
+  layers.get();
   // Kings and blocks. Frames that agree on the en passant case, the front family and the squares around the
-  // king share its KingFrame (castling rights on the far side of the board change nothing here).
-  std::map<std::tuple<int, int, int, Bitboard, Bitboard>, std::int32_t> shared;
+  // king share its KingFrame (castling rights on the far side of the board change nothing here). First
+  // the distinct king frames, in the order of their first use; then their block sizes, a family at a time
+  // on several threads (a front belongs to one family, so no two threads count the same front, and the
+  // sizes do not depend on the threads); then the frames, in order, which skip the empty king frames.
+  struct Sizing {
+    const PawnLayer* layer = nullptr;
+    bool fast = false;                // frame 0's: keep its sub-blocks
+    std::vector<std::uint32_t> runs;  // fast: per block its first entry in subs
+    std::vector<SubBlock> subs;       // fast: starts within the king frame, a sentinel after each block
+  };
+  std::vector<Sizing> sizing;  // per king frame
+  std::vector<std::array<std::int32_t, 64>> uses(Frames);  // per frame and king square: its king frame or -1
+  {
+    std::map<std::tuple<int, int, int, Bitboard, Bitboard>, std::int32_t> shared;
+    for (int i = 0; i < Frames; ++i) {
+      const FrameInfo& info = frames_[i].info;
+      const Bitboard taken = info.fixed_squares | info.ep_empty;
+      uses[i].fill(-1);
+      for (int k = 0; k < 64; ++k) {
+        const Square king = Square(k);
+        if (!v1_king_fits(info, king, relaxation_.kings_apart) || !pawn_layers_[info.ep_case * 64 + k]) continue;
+        const Bitboard knight = knight_attacks(king) & ~taken, near = king_attacks(king) & ~taken;
+        const auto key = std::make_tuple(info.ep_case, k, frame_family[i], knight, near);
+        const auto [it, added] = shared.emplace(key, std::int32_t(king_frames_.size()));
+        if (added) {
+          KingFrame& kf = king_frames_.emplace_back();
+          kf.king = king;
+          kf.front_family = frame_family[i];
+          kf.knight = knight;
+          kf.near = near;
+          // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each
+          // of its sub-blocks, which rank and unrank would otherwise sum (the fast path).
+          sizing.push_back({&pawns(info.ep_case, king), i == 0 && relaxation_.strict(), {}, {}});
+        }
+        uses[i][k] = it->second;
+      }
+    }
+  }
+  std::vector<std::vector<std::size_t>> by_family(family_keys.size());
+  for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
+  std::atomic<std::size_t> next_family{0};
+  const auto size_king_frames = [&] {
+    for (std::size_t fam; (fam = next_family++) < by_family.size();)
+      for (const std::size_t i : by_family[fam]) {
+        KingFrame& kf = king_frames_[i];
+        Sizing& z = sizing[i];
+        const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+        UInt192 block_acc;
+        for (int blk = 0; blk < Blocks; ++blk) {
+          kf.cumulative[blk] = block_acc;
+          Front& front = fronts_[kf.front_family * Blocks + blk];
+          if (z.fast) z.runs.push_back(std::uint32_t(z.subs.size()));
+          for_each_sub_block(*z.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
+            if (z.fast)
+              z.subs.push_back({block_acc, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
+                                std::uint16_t(blk)});
+            block_acc += count_front(front, a0 - t1, b0 - t2) * pawns;
+            return false;
+          });
+          if (z.fast) z.subs.push_back({block_acc});
+        }
+        kf.cumulative[Blocks] = block_acc;
+      }
+  };
+  on_threads(4, size_king_frames);
+  std::size_t fast_subs = 0, fast_runs = 0;
+  for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
+  subs_.reserve(fast_subs);
+  sub_runs_.reserve(fast_runs);
   for (int i = 0; i < Frames; ++i) {
     Frame& f = frames_[i];
-    const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
     UInt192 acc;
     for (int k = 0; k < 64; ++k) {
-      const Square king = Square(k);
       f.cumulative[k] = acc;
-      if (!v1_king_fits(f.info, king, relaxation_.kings_apart) || !pawn_layers_[f.info.ep_case * 64 + k]) continue;
-      const PawnLayer& layer = pawns(f.info.ep_case, king);
-      KingFrame kf;
-      kf.king = king;
-      kf.front_family = frame_family[i];
-      kf.knight = knight_attacks(king) & ~taken;
-      kf.near = king_attacks(king) & ~taken;
-      const auto key = std::make_tuple(f.info.ep_case, k, kf.front_family, kf.knight, kf.near);
-      if (const auto it = shared.find(key); it != shared.end()) {
-        f.king[k] = it->second;
-        acc += king_frames_[it->second].cumulative[Blocks];
-        continue;
+      const std::int32_t at = uses[i][k];
+      if (at < 0) continue;
+      KingFrame& kf = king_frames_[at];
+      if (kf.cumulative[Blocks] == UInt192()) continue;
+      if (Sizing& z = sizing[at]; z.fast && kf.fast < 0) {  // the sub-blocks' starts are kept within the frame
+        kf.fast = std::int32_t(sub_runs_.size());
+        for (const std::uint32_t run : z.runs) sub_runs_.push_back(std::uint32_t(subs_.size()) + run);
+        for (SubBlock sub : z.subs) {
+          sub.start += acc;
+          subs_.push_back(sub);
+        }
+        z = Sizing{};
       }
-      const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-      // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of
-      // its sub-blocks, which rank and unrank would otherwise sum (the fast path).
-      const bool fast = i == 0 && relaxation_.strict();
-      const std::size_t runs_before = sub_runs_.size(), subs_before = subs_.size();
-      if (fast) kf.fast = std::int32_t(runs_before);
-      UInt192 block_acc;
-      for (int blk = 0; blk < Blocks; ++blk) {
-        kf.cumulative[blk] = block_acc;
-        Front& front = fronts_[kf.front_family * Blocks + blk];
-        if (fast) sub_runs_.push_back(std::uint32_t(subs_.size()));
-        const UInt192 block_start = acc + block_acc;  // within the frame
-        UInt192 sub_acc;
-        for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-          if (fast)
-            subs_.push_back({block_start + sub_acc, p, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(k),
-                             std::uint16_t(blk)});
-          sub_acc += count_front(front, a0 - t1, b0 - t2) * p;
-          return false;
-        });
-        if (fast) subs_.push_back({block_start + sub_acc});
-        block_acc += sub_acc;
-      }
-      kf.cumulative[Blocks] = block_acc;
-      if (block_acc == UInt192()) {
-        sub_runs_.resize(runs_before), subs_.resize(subs_before);
-        continue;
-      }
-      f.king[k] = std::int32_t(king_frames_.size());
-      shared.emplace(key, f.king[k]);
-      king_frames_.push_back(kf);
-      acc += block_acc;
+      f.king[k] = at;
+      acc += kf.cumulative[Blocks];
     }
     f.cumulative[64] = acc;
     f.total = acc;
@@ -569,7 +607,7 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
   };
   constexpr std::size_t Cases = std::size(cases);
   // Each relaxed model builds tables of its own (about 0.4 s): build two at a time, which keeps the peak
-  // near 410 MB (more workers would add about 200 MB each). A failure in a worker comes back through its
+  // near 420 MB (more workers would add about 200 MB each). A failure in a worker comes back through its
   // future.
   std::vector<std::pair<std::string, BigInt>> out(Cases);
   std::atomic<std::size_t> next{0};
