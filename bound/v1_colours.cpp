@@ -8,10 +8,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <tuple>
 #include <unordered_map>
 
+#include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/frame.h"
 #include "rank/v1_model.h"
@@ -346,17 +346,12 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
             layers.emplace_back(e, Square(k));
             break;
           }
-  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = worker_threads(o.threads);
 
   // Phase 1: per layer, its pawn classes, turned into free squares per frame, summed by key.
   std::vector<std::unordered_map<u64, u128>> weights(threads);
   std::atomic<std::size_t> next_layer{0}, layers_done{0};
-  const auto run = [&](auto&& work) {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (std::thread& th : pool) th.join();
-  };
-  run([&](unsigned t) {
+  run_on_threads(threads, [&](unsigned t) {
     for (std::size_t l; (l = next_layer++) < layers.size();) {
       const auto [e, king] = layers[l];
       if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
@@ -404,7 +399,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
   std::vector<UInt192> totals(threads);
   std::atomic<std::size_t> next_free{0};
   Tail tail(o.bishop_colours);
-  run([&](unsigned t) {
+  run_on_threads(threads, [&](unsigned t) {
     for (std::size_t i; (i = next_free++) < work.size();) {
       const detail::FreeSquares s = free_of(work[i].first);
       Front front(s);

@@ -24,11 +24,6 @@ struct ChunkSchedule {
   unsigned threads = 1;
 };
 
-// Return the number of worker threads to use for `requested` (0: every hardware thread).
-inline unsigned worker_threads(unsigned requested) {
-  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
-}
-
 // Run the chunks of `schedule`. `merge` returns false to stop the run: no later chunk is merged. Chunks
 // are computed at most 4 per thread ahead of the merges, so memory stays bounded when merging is slow.
 // `elapsed` gives the seconds since the run started (read only for timed runs).

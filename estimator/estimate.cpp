@@ -13,6 +13,7 @@
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
+#include "core/threads.h"
 #include "estimator/checkpoint_file.h"
 #include "estimator/chunk_run.h"
 #include "estimator/sampler.h"

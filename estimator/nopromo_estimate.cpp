@@ -12,6 +12,7 @@
 #include <pcg_random.hpp>
 
 #include "bound/nopromo_sample.h"
+#include "core/threads.h"
 #include "estimator/checkpoint_file.h"
 #include "estimator/chunk_run.h"
 #include "estimator/legality.h"

@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
-#include <functional>
 #include <future>
 #include <iterator>
 #include <map>
-#include <thread>
 #include <tuple>
 
 #include "core/fen.h"
+#include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/search_keys.h"
 
@@ -47,16 +46,8 @@ FileOrder pawn_file_order(int ep_case, Square king) {
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
-// Run `work` on as many threads as the machine has, at most `most`, this one included, and wait for them
-// all; an exception in a helper comes back through its future.
-template <class Work>
-void on_threads(unsigned most, Work& work) {
-  const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, most);
-  std::vector<std::future<void>> helpers;
-  for (unsigned t = 1; t < workers; ++t) helpers.push_back(std::async(std::launch::async, std::ref(work)));
-  work();
-  for (auto& h : helpers) h.get();
-}
+// Return the threads for work that gains nothing beyond `most`: the machine's, at most `most`.
+unsigned threads_up_to(unsigned most) { return std::min(worker_threads(0), most); }
 
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
 // until it returns true.
@@ -210,7 +201,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   // fronts, which do not need them.
   pawn_layers_.resize(EnPassantCases * 64);
   std::atomic<int> next_layer{0};
-  const auto build_layers = [&] {
+  const auto build_layers = [&](unsigned) {
     for (int i; (i = next_layer++) < EnPassantCases * 64;) {
       const int e = i / 64;
       const Square king = Square(i % 64);
@@ -222,7 +213,8 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
                                                     pawn_file_order(e, king));
     }
   };
-  std::future<void> layers = std::async(std::launch::async, [&] { on_threads(4, build_layers); });
+  std::future<void> layers =
+      std::async(std::launch::async, [&] { run_on_threads(threads_up_to(4), build_layers); });
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
@@ -325,7 +317,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   std::vector<std::vector<std::size_t>> by_family(family_keys.size());
   for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
   std::atomic<std::size_t> next_family{0};
-  const auto size_king_frames = [&] {
+  const auto size_king_frames = [&](unsigned) {
     for (std::size_t fam; (fam = next_family++) < by_family.size();)
       for (const std::size_t i : by_family[fam]) {
         KingFrame& kf = king_frames_[i];
@@ -348,7 +340,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         kf.cumulative[Blocks] = block_acc;
       }
   };
-  on_threads(4, size_king_frames);
+  run_on_threads(threads_up_to(4), size_king_frames);
   std::size_t fast_subs = 0, fast_runs = 0;
   for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
   subs_.reserve(fast_subs);
@@ -611,14 +603,14 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
   // future.
   std::vector<std::pair<std::string, BigInt>> out(Cases);
   std::atomic<std::size_t> next{0};
-  const auto work = [&] {
+  const auto work = [&](unsigned) {
     for (std::size_t i; (i = next++) < Cases;) {
       Relaxation r;
       cases[i].second(r);
       out[i] = {cases[i].first, V1Model(r).size()};
     }
   };
-  on_threads(2, work);
+  run_on_threads(threads_up_to(2), work);
   return out;
 }
 

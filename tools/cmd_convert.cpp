@@ -10,12 +10,11 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "codec/record.h"
 #include "core/fen.h"
-#include "estimator/chunk_run.h"
+#include "core/threads.h"
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -129,7 +128,7 @@ int run_convert(const ConvertOptions& opt) {
   std::fseek(in.get(), 0, SEEK_SET);
 
   const bool to_raw = opt.to == "raw";
-  const unsigned threads = estimator::worker_threads(opt.threads);
+  const unsigned threads = worker_threads(opt.threads);
   const std::size_t record = format->record_size();
   // Batch: about 4 MB per thread up to 256 MB, but no more than the input and one record (so that one
   // read meets its end); a multiple of the record size when reading records.
@@ -192,15 +191,12 @@ int run_convert(const ConvertOptions& opt) {
       start = end;
     }
     std::vector<PieceResult> results(pieces.size());
-    std::vector<std::thread> workers;
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-      workers.emplace_back([&, i] {
-        if (to_raw)
-          encode_piece(*format, pieces[i], opt.strict, results[i]);
-        else
-          decode_piece(*format, pieces[i], opt.strict, results[i]);
-      });
-    for (std::thread& w : workers) w.join();
+    run_on_threads(unsigned(pieces.size()), [&](unsigned i) {
+      if (to_raw)
+        encode_piece(*format, pieces[i], opt.strict, results[i]);
+      else
+        decode_piece(*format, pieces[i], opt.strict, results[i]);
+    });
 
     for (const PieceResult& r : results) {
       for (const ItemError& e : r.errors) {

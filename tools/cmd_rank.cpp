@@ -4,11 +4,10 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/chunk_run.h"
+#include "core/threads.h"
 #include "estimator/legality.h"
 #include "rank/frame.h"
 #include "rank/model.h"
@@ -122,7 +121,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
     return ExitUsage;
   }
   const rank::RankModel& model = model_named(model_name);
-  const unsigned threads = estimator::worker_threads(requested_threads);
+  const unsigned threads = worker_threads(requested_threads);
   rank::Rng rng(seed);
   rank::UniformBelow uniform(model.size());
   Progress progress("positions", 0);
@@ -155,10 +154,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
         s.ends.push_back(s.text.size());
       }
     };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, t);
-    work(0);
-    for (std::thread& h : helpers) h.join();
+    run_on_threads(threads, work);
     for (const Slice& s : slices)
       for (std::size_t k = 0, begin = 0; k < s.ends.size() && line < count; begin = s.ends[k++], ++line)
         if (line >= skip) std::cout.write(s.text.data() + begin, std::streamsize(s.ends[k] - begin));

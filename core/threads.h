@@ -1,0 +1,45 @@
+// Running one piece of work on several threads: the one pool every parallel part of the toolkit uses (the
+// v1 build, the colour count, the sampler, convert). Results must never depend on the number of threads;
+// callers hand out work by index, not by thread.
+#pragma once
+
+#include <algorithm>
+#include <exception>
+#include <functional>
+#include <future>
+#include <thread>
+#include <vector>
+
+namespace chessrank {
+
+// Return the number of threads to use for `requested`: 0 means every hardware thread (at least one).
+inline unsigned worker_threads(unsigned requested) {
+  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// Call work(t) for t = 0 .. threads - 1, each on a thread of its own (t = 0 on this one), and return when
+// all have returned (at once for 0 threads). An exception thrown by any call comes back here, after every
+// thread has finished.
+template <class Work>
+void run_on_threads(unsigned threads, Work&& work) {
+  if (threads == 0) return;
+  std::vector<std::future<void>> helpers;
+  helpers.reserve(threads);
+  for (unsigned t = 1; t < threads; ++t) helpers.push_back(std::async(std::launch::async, std::ref(work), t));
+  std::exception_ptr failure;
+  try {
+    work(0u);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  for (auto& h : helpers) {
+    try {
+      h.get();
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace chessrank
