@@ -24,6 +24,7 @@ bool check_pawn_structure(const Position& pos, std::string* reason);  // pawn or
 bool check_enclosure(const Position& pos, std::string* reason);       // men walled in by unmoved men
 bool check_opposed_pawns(const Position& pos, std::string* reason);   // files with a black pawn above a white one
 bool check_crossed_pawns(const Position& pos, std::string* reason);   // pawns that passed each other
+bool check_pawn_charges(const Position& pos, std::string* reason);    // pawns and promotions need charges
 // Return the fewest captures c's pawns can have made to reach their squares from distinct start files
 // (InfiniteCaptures when impossible); a pawn in `looped` counts two captures when it stays on its file.
 constexpr int InfiniteCaptures = 1000;

@@ -15,6 +15,7 @@ const std::vector<NamedCheck>& default_checks() {
       {"material", check_material},
       {"pawn structure", check_pawn_structure},
       {"opposed pawns", check_opposed_pawns},
+      {"pawn charges", check_pawn_charges},
       {"crossed pawns", check_crossed_pawns},
       {"enclosure", check_enclosure},
       {"last move", check_last_move},

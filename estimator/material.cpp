@@ -151,9 +151,25 @@ namespace {
 // Return min_pawn_captures(pos, c, looped) when it is at most `limit`, else InfiniteCaptures: partial
 // assignments that cannot finish within the limit are dropped early. With `any`, return the cost of the
 // first assignment found within the limit (a greedy one, when it is), which need not be the least.
-int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit, bool any = false) {
+// With `charge_unopposed`, a pawn kept on its own start file (at home or not) costs one instead of
+// nothing when no enemy pawn stands ahead of it on the file: the least number of charges of check 8
+// (docs/legality.md).
+int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit, bool any = false,
+                        bool charge_unopposed = false) {
   const Bitboard start_rank = rank_bb(relative_rank(c, Rank2));
   const Bitboard pawns = pos.pieces(c, Pawn);
+  Bitboard unopposed = 0;
+  if (charge_unopposed) {
+    const Bitboard enemy = pos.pieces(~c, Pawn);
+    for (Bitboard b = pawns; b;) {
+      const Square s = pop_lsb(b);
+      const Bitboard ahead = file_bb(file_of(s)) & (c == White ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
+      if (!(enemy & ahead)) unopposed |= square_bb(s);
+    }
+  }
+  const int base = popcount(unopposed & pawns & start_rank);  // pawns at home keep their own file
+  if (base > limit) return InfiniteCaptures;
+  limit -= base;
   // Pawns on their start squares are their own originals; the others need distinct free start files.
   unsigned free_files = 0;
   for (int f = 0; f < 8; ++f)
@@ -167,7 +183,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
       simple = (free_files & f) && !(files & f);
       files |= f;
     }
-    if (simple) return 0;
+    if (simple) return base + popcount(unopposed & ~start_rank);
   }
   // More pawns than free files to have come from (at most 8: the arrays below hold that many).
   if (popcount(pawns & ~start_rank) > popcount(free_files)) return InfiniteCaptures;
@@ -184,15 +200,16 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
     for (int f = 0; f < 8; ++f) {
       int d = std::abs(int(file_of(s)) - f);
       if (loop && d == 0) d = 2;  // it left its file and came back
-      cost[n][f] = d;
+      // A charge is not a capture of this pawn's: its reach does not limit it.
+      cost[n][f] = d == 0 && (unopposed & square_bb(s)) ? 1 : d;
       if ((free_files >> f & 1) && d <= reach) {
         allowed[n] |= 1u << f;
-        cheapest[n] = std::min(cheapest[n], d);
+        cheapest[n] = std::min(cheapest[n], cost[n][f]);
       }
     }
     if (!allowed[n]) return InfiniteCaptures;
   }
-  if (!n) return 0;
+  if (!n) return base;
   cheapest[n] = 0;
   for (int i = n - 1; i >= 0; --i) cheapest[i] += cheapest[i + 1];
   if (cheapest[0] > limit) return InfiniteCaptures;
@@ -214,7 +231,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
       used |= 1u << best_f;
       total += cost[i][best_f];
     }
-    if (total <= limit) return total;
+    if (total <= limit) return base + total;
   }
   // Minimum-cost assignment of the n pawns to distinct free files: a DP over sets of files, pawn by pawn.
   // Layer i holds the sets of i files the first i pawns can occupy; only those are visited.
@@ -249,7 +266,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
   }
   int best = InfiniteCaptures;
   for (int k = 0; k < size; ++k) best = std::min(best, dp[layer[n & 1][k]]);
-  return best;
+  return best >= InfiniteCaptures ? best : base + best;
 }
 
 // Return whether c's pawns need at most `budget` captures.
@@ -284,6 +301,31 @@ bool check_pawn_structure(const Position& pos, std::string* reason) {
                   " missing";
       return false;
     }
+  }
+  return true;
+}
+
+bool check_pawn_charges(const Position& pos, std::string* reason) {
+  // Charges of c's pawns (their captures, and for each pawn that kept its file with no enemy pawn ahead or
+  // promoted without capturing, the enemy pawn that left that file by a capture or was lost) come from
+  // distinct captures and lost enemy pawns: pawns + promoted men need at most captures + lost(~c).
+  const Bitboard fixed = fixed_men(pos);
+  const int captures = 32 - popcount(pos.pieces());
+  const int promoted[2] = {min_promoted(pos, White, fixed), min_promoted(pos, Black, fixed)};
+  for (Color c : {White, Black}) {
+    const int lost = 8 - pos.count(~c, Pawn) - promoted[~c];  // at least the enemy pawns lost as pawns
+    const int budget = captures + lost - promoted[c];          // what is left for the pawns on the board
+    const int limit = reason ? InfiniteCaptures - 1 : std::max(budget, -1);
+    const int need = pawn_captures_up_to(pos, c, 0, limit, false, true);
+    if (need <= budget) continue;
+    if (reason) {
+      const std::string pawns = need >= InfiniteCaptures ? "more" : std::to_string(need + promoted[c]);
+      *reason = std::string(color_name(c)) + "'s pawns and " + plural(promoted[c], "promoted man", "promoted men") +
+                " need " + pawns + " charges (pawn captures, or " + color_name(~c) +
+                " pawns gone from their files) but " + plural(captures, "capture") + " and " +
+                plural(lost, std::string(color_name(~c)) + " pawn") + " lost allow " + std::to_string(captures + lost);
+    }
+    return false;
   }
   return true;
 }

@@ -90,7 +90,7 @@ class Retractor {
 
   static bool static_ok(const Position& prev) {
     return check_material(prev, nullptr) && check_pawn_structure(prev, nullptr) && check_opposed_pawns(prev, nullptr) &&
-           check_crossed_pawns(prev, nullptr);
+           check_pawn_charges(prev, nullptr) && check_crossed_pawns(prev, nullptr);
   }
 
   bool retract() {

@@ -134,6 +134,25 @@ TEST(Legality, OpposedPawns) {
   expect_pass("8/PPPPPPPP/8/3k4/8/3K4/pppppppp/8 w - - 0 1");
 }
 
+TEST(Legality, PawnCharges) {
+  // Opposed files allow it (check 7), but white's h5/h7 pair needs a pawn from f (two captures: all of
+  // white's), a5 stands with no black pawn ahead and three white pawns promoted without capturing: four
+  // black pawns gone from their files, and black made one capture and lost two pawns.
+  expect_fail("B2k1KRR/4R2P/2B1b1Np/P4QnP/4rn1q/bp1Np1p1/Q4bPr/B2n4 w - - 0 1", "pawn charges",
+              "white's pawns and 3 promoted men need 6 charges (pawn captures, or black pawns gone from their files) "
+              "but 3 captures and 2 black pawns lost allow 5");
+  // Exactly at the limit: 1. e4 d5 2. exd5. The d5 pawn came from e (one capture), d2 has no black pawn
+  // ahead (one charge): two, and one capture plus one lost black pawn allow two.
+  expect_pass("rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+  // The e-pawn took two knights to reach c6 (both of white's captures); with the h-pawn still on h2 that
+  // is legal, but an extra queen for it means it got past h7 with no capture left and no black pawn gone.
+  // The opposed files (check 7) allow it: a, b, c, d, f and g, for 7 pawns and 1 promoted man.
+  expect_pass("r1bqkb1r/1ppppppp/p1P5/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+  expect_fail("r1bqkb1r/1ppppppp/p1P5/8/3Q4/8/PPPP1PP1/RNBQKBNR b - - 0 1", "pawn charges",
+              "need 3 charges (pawn captures, or black pawns gone from their files) but 2 captures and 0 black "
+              "pawns lost allow 2");
+}
+
 TEST(Legality, Enclosure) {
   expect_fail("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1", "enclosure", "the white bishop on a1 cannot have got there");
   expect_fail("4k3/8/8/8/8/8/PP6/b3K3 w - - 0 1", "enclosure", "the black bishop on a1");
