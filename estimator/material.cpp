@@ -53,6 +53,14 @@ Bitboard step_of(PieceType pt, Bitboard b) {
   }
 }
 
+// Return the squares that, seen from c, have a man of b ahead of them on their file (for white, the
+// squares below the men of b).
+Bitboard behind(Color c, Bitboard b) {
+  b = c == White ? b >> 8 : b << 8;
+  for (int shift : {8, 16, 32}) b |= c == White ? b >> shift : b << shift;
+  return b;
+}
+
 // Return the squares on which `c` can have promoted: last-rank squares a pawn of c can reach from a start
 // square it left, never crossing a man that did not move.
 Bitboard promotion_squares(Color c, Bitboard fixed) {
@@ -158,15 +166,7 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
                         bool charge_unopposed = false) {
   const Bitboard start_rank = rank_bb(relative_rank(c, Rank2));
   const Bitboard pawns = pos.pieces(c, Pawn);
-  Bitboard unopposed = 0;
-  if (charge_unopposed) {
-    const Bitboard enemy = pos.pieces(~c, Pawn);
-    for (Bitboard b = pawns; b;) {
-      const Square s = pop_lsb(b);
-      const Bitboard ahead = file_bb(file_of(s)) & (c == White ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
-      if (!(enemy & ahead)) unopposed |= square_bb(s);
-    }
-  }
+  const Bitboard unopposed = charge_unopposed ? pawns & ~behind(c, pos.pieces(~c, Pawn)) : 0;
   const int base = popcount(unopposed & pawns & start_rank);  // pawns at home keep their own file
   if (base > limit) return InfiniteCaptures;
   limit -= base;
@@ -311,12 +311,7 @@ bool check_pawn_charges(const Position& pos, std::string* reason) {
   // distinct captures and lost enemy pawns: pawns + promoted men need at most captures + lost(~c).
   // When each pawn of c stands alone on its file the least charges are c's pawns without an enemy pawn
   // ahead, and the inequality is check 7's, which runs first: only a file with two pawns of c can fail.
-  const auto doubled = [&](Color c) {
-    const Bitboard pawns = pos.pieces(c, Pawn);
-    for (int f = 0; f < 8; ++f)
-      if (more_than_one(pawns & file_bb(File(f)))) return true;
-    return false;
-  };
+  const auto doubled = [&](Color c) { return (pos.pieces(c, Pawn) & behind(c, pos.pieces(c, Pawn))) != 0; };
   const bool check[2] = {doubled(White), doubled(Black)};
   if (!check[White] && !check[Black]) return true;
   const Bitboard fixed = fixed_men(pos);
