@@ -200,16 +200,17 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   // keys give equal tables, so the result does not depend on the threads), while this one builds the
   // fronts, which do not need them.
   pawn_layers_.resize(EnPassantCases * 64);
+  std::array<Bitboard, EnPassantCases> ep_empty;
+  for (int e = 0; e < EnPassantCases; ++e) ep_empty[e] = frame_info(e).ep_empty;
   std::atomic<int> next_layer{0};
   const auto build_layers = [&](unsigned) {
     for (int i; (i = next_layer++) < EnPassantCases * 64;) {
       const int e = i / 64;
       const Square king = Square(i % 64);
-      const Bitboard ep_empty = frame_info(e).ep_empty;
       const std::optional<PawnRules> rules = v1_pawn_rules(e, king, relaxation_.pawn_check);
       if (!rules) continue;
-      pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & PawnCellsBB & ~ep_empty,
-                                                    king_attacks(king) & PawnCellsBB & ~ep_empty,
+      const Bitboard cells = PawnCellsBB & ~ep_empty[e];
+      pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
                                                     pawn_file_order(e, king));
     }
   };
