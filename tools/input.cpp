@@ -2,10 +2,14 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
+
+#include <poll.h>
 
 #include "core/fen.h"
 
@@ -14,6 +18,20 @@ namespace chessrank::cli {
 std::string ItemSource::describe() const {
   return (from_stdin ? "line " : "argument ") + std::to_string(number);
 }
+
+namespace {
+
+// Return whether reading more of stdin may wait: nothing is left in its stdio buffer (glibc shows
+// it; elsewhere assume so) and descriptor 0 has nothing ready.
+bool stdin_may_wait() {
+#ifdef __GLIBC__
+  if (stdin->_IO_read_ptr < stdin->_IO_read_end) return false;
+#endif
+  pollfd fd{0, POLLIN, 0};
+  return ::poll(&fd, 1, 0) == 0;
+}
+
+}  // namespace
 
 std::string_view trim(std::string_view s) {
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
@@ -36,16 +54,29 @@ std::size_t for_each_item(const std::vector<std::string>& args,
     file.open(input.file, std::ios::binary);
     if (!file) throw std::runtime_error(io_failure("open", input_name(input.file)));
   }
-  std::istream& in = input.file.empty() ? std::cin : file;
+  // Read stdin with stdio's getline: std::getline on std::cin costs a getc and an ungetc per character,
+  // and flushes std::cout before each line, a write per line. Flush only before a read that may wait
+  // instead, so that a program feeding us a line at a time still gets each answer at once.
+  std::unique_ptr<char, decltype(&std::free)> buffer(nullptr, &std::free);
+  std::size_t capacity = 0;
   std::string line;
+  const auto next_line = [&] {
+    if (!input.file.empty()) return bool(std::getline(file, line));
+    if (stdin_may_wait()) std::cout.flush();
+    char* data = buffer.release();
+    const ssize_t length = ::getline(&data, &capacity, stdin);
+    buffer.reset(data);
+    if (length < 0) return false;
+    line.assign(data, std::size_t(length));
+    return true;
+  };
   errno = 0;
-  for (std::size_t n = 1; !(failures && input.strict) && std::getline(in, line); ++n) {
+  for (std::size_t n = 1; !(failures && input.strict) && next_line(); ++n) {
     const std::string_view item = trim(line);
     if (item.empty()) continue;
     if (!handle(std::string(item), ItemSource{true, n})) ++failures;
   }
-  // std::cin reads through stdio, whose read errors leave no badbit.
-  if (in.bad() || (input.file.empty() && std::ferror(stdin)))
+  if (input.file.empty() ? std::ferror(stdin) != 0 : file.bad())
     throw std::runtime_error(io_failure("read", input_name(input.file)));
   return failures;
 }

@@ -50,6 +50,8 @@ CliResult run_cli_shell(const std::string& args, const std::string& input) {
   return r;
 }
 
+const char* cli_path() { return CHESSRANK_CLI; }
+
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {
   std::string joined;
   for (const std::string& a : args) joined.append(joined.empty() ? "" : " ").append(shell_quote(a));

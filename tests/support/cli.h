@@ -16,5 +16,7 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
 // Run `chessrank` with an argument string in shell syntax (the caller quotes; redirections in it win over
 // the harness's) and `input` on stdin.
 CliResult run_cli_shell(const std::string& args, const std::string& input = "");
+// Return the path of the built `chessrank` binary.
+const char* cli_path();
 
 }  // namespace chessrank::testing

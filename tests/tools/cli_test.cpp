@@ -1,4 +1,5 @@
 // Runs the `chessrank` binary (fen, replay, check, perft) and checks stdout, stderr and the exit status.
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,6 +47,44 @@ TEST(CliFen, ReadsStdinLinesSkippingBlankOnes) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, StartFen + "\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n");
   EXPECT_EQ(r.err, "error: line 3: FEN field 1 (placement): white has no king\n");
+}
+
+// A program that feeds positions a line at a time and waits for each answer must get it before it
+// sends the next line: output is buffered, but flushed before every read that may wait.
+TEST(CliFen, AnswersEachLineBeforeTheNextArrives) {
+  int to_child[2], from_child[2];
+  ASSERT_EQ(::pipe(to_child), 0);
+  ASSERT_EQ(::pipe(from_child), 0);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::dup2(to_child[0], 0);
+    ::dup2(from_child[1], 1);
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
+    ::execl(testing::cli_path(), testing::cli_path(), "fen", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(to_child[0]);
+  ::close(from_child[1]);
+  // Return what the child prints within 30 s, up to a newline ("" if nothing comes).
+  const auto answer = [&] {
+    std::string got;
+    pollfd fd{from_child[0], POLLIN, 0};
+    char c = 0;
+    while ((got.empty() || got.back() != '\n') && ::poll(&fd, 1, 30000) == 1 && ::read(from_child[0], &c, 1) == 1)
+      got.push_back(c);
+    return got;
+  };
+  for (const std::string fen : {"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 b - -"}) {
+    const std::string line = fen + "\n";
+    ASSERT_EQ(::write(to_child[1], line.data(), line.size()), ssize_t(line.size()));
+    EXPECT_EQ(answer(), fen + " 0 1\n");
+  }
+  ::close(to_child[1]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ::close(from_child[0]);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 TEST(CliReplay, PlaysSanAndUciFromTheStart) {
