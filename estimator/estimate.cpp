@@ -13,6 +13,7 @@
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
+#include "core/plural.h"
 #include "core/threads.h"
 #include "estimator/checkpoint_file.h"
 #include "estimator/chunk_run.h"
@@ -100,8 +101,9 @@ bool save_checkpoint(const std::string& path, const EstimateReport& r, const Che
 
 // Return whether a checkpoint's counts fit together: whole chunks, every sample passed or rejected by one
 // check, each subset split summing to its total, no more passing than sampled in any class, and the
-// running history ending at the totals. An edited or damaged file that breaks these would resume into an
-// impossible estimate (more passing than sampled) or a run of the wrong length.
+// running history a point per chunk (C samples more, at most C passing more) ending at the totals. An
+// edited or damaged file that breaks these would resume into an impossible estimate (more passing than
+// sampled), a run of the wrong length or an impossible history in the JSON report and the plot.
 bool consistent(const Checkpoint& c, const EstimateReport& r) {
   const Tally& t = r.tally;
   const auto sum = [](const auto& a) { return std::accumulate(a.begin(), a.end(), std::uint64_t(0)); };
@@ -113,11 +115,49 @@ bool consistent(const Checkpoint& c, const EstimateReport& r) {
     return std::equal(part.begin(), part.end(), all.begin(), [](auto p, auto a) { return p <= a; });
   };
   const SubsetCounts &in = t.samples, &out = t.passed;
-  const bool history_ok = r.history.empty() ? in.all == 0 : r.history.back() == std::array{in.all, out.all};
+  const auto history_ok = [&] {  // called once chunks * chunk_size is known not to overflow
+    if (r.history.size() != c.chunks) return false;
+    std::uint64_t passed = 0;
+    for (std::size_t i = 0; i < r.history.size(); ++i) {
+      const auto [samples_then, passed_then] = r.history[i];
+      if (samples_then != (i + 1) * r.chunk_size || passed_then < passed || passed_then - passed > r.chunk_size)
+        return false;
+      passed = passed_then;
+    }
+    return passed == out.all;
+  };
   return c.chunks <= UINT64_MAX / r.chunk_size && in.all == c.chunks * r.chunk_size &&
          out.all + sum(t.rejected) == in.all && whole(in) && whole(out) && within(out.by_men, in.by_men) &&
          within(out.by_side, in.by_side) && within(out.by_castling, in.by_castling) &&
-         within(out.by_ep, in.by_ep) && out.realistic <= in.realistic && history_ok;
+         within(out.by_ep, in.by_ep) && out.realistic <= in.realistic && history_ok();
+}
+
+// Return why the emit file at `path` cannot be resumed: a resumed run appends to it, so its first `bytes`
+// bytes must be the lines of the `passed` passing positions so far, one each. A file that is gone, cut
+// short or was never written (the run so far had no --emit) would leave them out of the file for good.
+std::optional<std::string> unresumable_emit(const std::string& path, std::uint64_t bytes, std::uint64_t passed) {
+  const std::string cannot = "; cannot resume it (resume without --emit, or start a new run)";
+  if (bytes == 0)
+    return "the run so far wrote no emit file, so " + path + " would lack its " +
+           plural((long long)passed, "passing position") + cannot;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "emit file " + path + " is gone" + cannot;
+  std::uint64_t lines = 0, left = bytes;
+  std::vector<char> buffer(1 << 16);
+  while (left > 0) {
+    in.read(buffer.data(), std::streamsize(std::min<std::uint64_t>(left, buffer.size())));
+    const std::streamsize got = in.gcount();
+    lines += std::uint64_t(std::count(buffer.begin(), buffer.begin() + got, '\n'));
+    left -= std::uint64_t(got);
+    if (!in || got == 0) break;
+  }
+  if (left > 0)
+    return "emit file " + path + " holds " + plural((long long)(bytes - left), "byte") + ", fewer than the " +
+           std::to_string(bytes) + " the checkpoint counts" + cannot;
+  if (lines != passed)
+    return "emit file " + path + " holds " + plural((long long)lines, "position") + " where the checkpoint counts " +
+           plural((long long)passed, "passing position") + cannot;
+  return std::nullopt;
 }
 
 Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
@@ -238,13 +278,13 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   }
   std::ofstream emit;
   if (!options.emit.empty()) {
-    if (report.resumed && std::filesystem::exists(options.emit)) {
+    if (report.resumed && report.tally.passed.all > 0) {
+      if (auto why = unresumable_emit(options.emit, cp.emit_bytes, report.tally.passed.all)) return Error{*why};
       std::error_code ec;
       std::filesystem::resize_file(options.emit, cp.emit_bytes, ec);
       if (ec) return Error{"cannot truncate " + options.emit + ": " + ec.message()};
       emit.open(options.emit, std::ios::app | std::ios::binary);
     } else {
-      if (report.resumed && cp.emit_bytes) return Error{"emit file " + options.emit + " is gone; cannot resume it"};
       emit.open(options.emit, std::ios::trunc | std::ios::binary);
     }
     if (!emit) return Error{"cannot write " + options.emit};

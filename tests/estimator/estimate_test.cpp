@@ -13,6 +13,7 @@
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
+#include "core/plural.h"
 #include "tests/support/temp_dir.h"
 
 namespace chessrank::estimator {
@@ -221,8 +222,15 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   };
   const std::string passed_line = saved.substr(saved.find("\npassed ") + 8);
   const std::uint64_t passed = std::stoull(passed_line.substr(0, passed_line.find('\n')));
+  // The running history, a point per chunk of 5000 samples: "5000,p1,10000,p2,...".
+  const std::string history_line = saved.substr(saved.find("\nhistory ") + 9);
+  const std::string history = history_line.substr(0, history_line.find('\n'));
+  const std::string after_first = history.substr(history.find(',', history.find(',') + 1));  // ",10000,p2,..."
   for (const std::string& text : {edited("passed", std::to_string(passed + 1)), edited("chunks", "31"),
-                                  edited("chunks", "250"), edited("samples", "31000")}) {
+                                  edited("chunks", "250"), edited("samples", "31000"),
+                                  edited("history", "5000,5001" + after_first),   // more passing than sampled
+                                  edited("history", "5000,0,7000,0" + after_first),  // not a chunk's end
+                                  edited("history", after_first.substr(1))}) {       // a point short
     std::ofstream(cp, std::ios::trunc) << text;
     EstimateOptions more = options(40000, 1);
     more.checkpoint = cp;
@@ -234,6 +242,54 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   EstimateOptions more = options(40000, 1);
   more.checkpoint = cp;
   EXPECT_TRUE(run_estimate(model(), more).ok());
+}
+
+// A resumed run appends to its emit file, which must then hold a line for every passing position so far:
+// one that is gone, cut short or was never written (the run so far had no --emit) is refused, not
+// completed into a file that lacks some of them.
+TEST(Estimate, ResumeRefusesAnEmitFileThatLacksPassingPositions) {
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string(), emit = dir.file("emit.txt").string();
+  const auto run = [&](std::uint64_t samples, bool with_emit) {
+    EstimateOptions o = options(samples, 1);
+    o.checkpoint = cp;
+    if (with_emit) o.emit = emit;
+    return run_estimate(model(), o);
+  };
+  const std::string cannot = "; cannot resume it (resume without --emit, or start a new run)";
+
+  const Result<EstimateReport> without = run(10000, false);
+  ASSERT_TRUE(without.ok()) << without.error();
+  ASSERT_GT(without->tally.passed.all, 0u);
+  const Result<EstimateReport> r1 = run(20000, true);
+  ASSERT_FALSE(r1.ok());
+  EXPECT_EQ(r1.error(), "the run so far wrote no emit file, so " + emit + " would lack its " +
+                            plural((long long)without->tally.passed.all, "passing position") + cannot);
+
+  std::filesystem::remove(cp);
+  ASSERT_TRUE(run(10000, true).ok());
+  const std::string whole = slurp(emit);
+  std::ofstream(emit, std::ios::trunc) << whole.substr(0, 100);
+  const Result<EstimateReport> r2 = run(20000, true);
+  ASSERT_FALSE(r2.ok());
+  EXPECT_EQ(r2.error(), "emit file " + emit + " holds 100 bytes, fewer than the " + std::to_string(whole.size()) +
+                            " the checkpoint counts" + cannot);
+
+  // As many bytes, one line fewer: the lines are counted too.
+  std::string joined = whole;
+  joined[joined.find('\n')] = ' ';
+  std::ofstream(emit, std::ios::trunc) << joined;
+  const Result<EstimateReport> r3 = run(20000, true);
+  ASSERT_FALSE(r3.ok());
+  EXPECT_NE(r3.error().find("where the checkpoint counts"), std::string::npos) << r3.error();
+
+  std::filesystem::remove(emit);
+  const Result<EstimateReport> r4 = run(20000, true);
+  ASSERT_FALSE(r4.ok());
+  EXPECT_EQ(r4.error(), "emit file " + emit + " is gone" + cannot);
+
+  std::ofstream(emit, std::ios::trunc) << whole;  // the file as written still resumes
+  EXPECT_TRUE(run(20000, true).ok());
 }
 
 TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {
