@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "codec/record.h"
 #include "core/fen.h"
 #include "core/threads.h"
@@ -118,7 +120,11 @@ int run_convert(const ConvertOptions& opt) {
     return ExitUsage;
   }
   const std::string output_name = "output file '" + opt.output + "'";
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(opt.output.c_str(), "wb"), &std::fclose);
+  // Standard output is written where it already points: reopening /dev/stdout would truncate a file the
+  // shell opened for appending (`>> file`).
+  const bool to_stdout = opt.output == "-" || opt.output == "/dev/stdout";
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(
+      to_stdout ? ::fdopen(::dup(STDOUT_FILENO), "wb") : std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {
     report_error("", io_failure("open", output_name));
     return ExitFailure;
@@ -250,7 +256,7 @@ const bool registered = register_command(
        auto opt = std::make_shared<ConvertOptions>();
        cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")
            ->required();
-       cmd.add_option("output", opt->output, "Output file")->required();
+       cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")->required();
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")
            ->check(CLI::IsMember({"raw", "fen"}))
            ->capture_default_str();

@@ -173,6 +173,26 @@ TEST(CodecCli, ConvertRefusesToOverwriteItsInput) {
   }
 }
 
+// An output of - or /dev/stdout is standard output as the shell opened it: `>> file` appends to the file
+// (reopening /dev/stdout would truncate it), and `| ...` works too.
+TEST(CodecCli, ConvertToStandardOutputKeepsTheShellsRedirection) {
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path fens = dir.file("in.fen"), raw = dir.file("in.raw"), text = dir.file("out.txt");
+  std::ofstream(fens) << Start << "\n";
+  ASSERT_EQ(run("convert " + fens.string() + " " + raw.string()).status, 0);
+  for (const std::string out : {"-", "/dev/stdout"}) {
+    std::ofstream(text) << "kept\n";
+    const CliRun r = run("convert --to fen " + raw.string() + " " + out + " >> " + text.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::ifstream in(text);
+    std::stringstream got;
+    got << in.rdbuf();
+    EXPECT_EQ(got.str(), "kept\n" + std::string(Start) + "\n") << out;
+  }
+  const CliRun piped = run("convert --to fen " + raw.string() + " - | cat");
+  EXPECT_EQ(piped.out, std::string(Start) + "\n");
+}
+
 // Writes that fail (a full disk: /dev/full) and inputs that cannot be read (a directory opens, but does
 // not read) are errors, not an empty success.
 TEST(CodecCli, FailedReadsAndWritesAreErrors) {
