@@ -16,8 +16,6 @@ constexpr std::array<const char*, 7> FieldNames = {"",          "placement",    
                                                    "en passant", "halfmove clock", "fullmove number"};
 constexpr const char* PieceChars = " PNBRQK  pnbrqk ";  // indexed by Piece, 16 entries
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
-
 // Build the piece lookup once: a FEN letter to its piece, NoPiece for anything else.
 constexpr std::array<Piece, 256> make_piece_table() {
   std::array<Piece, 256> t{};
@@ -40,22 +38,22 @@ Fields split_fields(std::string_view text, int max_fields) {
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (true) {
-    while (i < n && is_blank(text[i])) ++i;
+    while (i < n && is_fen_blank(text[i])) ++i;
     if (i == n) break;
     if (f.count == max_fields) {
       std::size_t end = n;
-      while (end > i && is_blank(text[end - 1])) --end;
+      while (end > i && is_fen_blank(text[end - 1])) --end;
       f.rest = text.substr(i, end - i);
       // Count the remaining fields for the message about extra fields.
       while (i < n) {
-        while (i < n && !is_blank(text[i])) ++i;
+        while (i < n && !is_fen_blank(text[i])) ++i;
         ++f.count;
-        while (i < n && is_blank(text[i])) ++i;
+        while (i < n && is_fen_blank(text[i])) ++i;
       }
       break;
     }
     const std::size_t start = i;
-    while (i < n && !is_blank(text[i])) ++i;
+    while (i < n && !is_fen_blank(text[i])) ++i;
     f.field[f.count++] = text.substr(start, i - start);
   }
   return f;

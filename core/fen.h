@@ -13,6 +13,11 @@
 
 namespace chessrank {
 
+// Return whether c separates FEN fields: space, tab, CR, LF, vertical tab, form feed.
+constexpr bool is_fen_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
 Result<Position> parse_fen(std::string_view fen);
 // Write the six-field FEN of a position.
 std::string to_fen(const Position& pos);

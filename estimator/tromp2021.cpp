@@ -105,15 +105,29 @@ namespace chessrank::estimator {
 Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
   Result<Position> pos = parse_fen(fen);
   if (pos) return pos;
-  // Keep placement and side to move; replace the castling and en passant fields, drop the rest.
-  std::string fields[2];
-  std::size_t i = 0;
-  for (std::string& f : fields) {
-    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
-    while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') f += fen[i++];
+  // Replace well-formed castling and en passant fields with "-" and parse again, so that everything else
+  // (field count, placement, side to move, counters) is judged as parse_fen judges it.
+  std::vector<std::string> fields;
+  for (std::size_t i = 0; i < fen.size();) {
+    if (is_fen_blank(fen[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < fen.size() && !is_fen_blank(fen[i])) ++i;
+    fields.emplace_back(fen.substr(start, i - start));
   }
-  Result<Position> retry = parse_fen(fields[0] + ' ' + fields[1] + " - -");
-  return retry ? retry : pos;
+  if (fields.size() != 4 && fields.size() != 6) return pos;
+  const std::string_view castling = fields[2], ep = fields[3];
+  const bool castling_letters =
+      castling == "-" || (!castling.empty() && castling.size() <= 4 &&
+                          castling.find_first_not_of("KQkq") == std::string_view::npos);
+  const bool ep_square = ep == "-" || (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'));
+  if (!castling_letters || !ep_square) return pos;
+  std::string retry;
+  retry.append(fields[0]).append(" ").append(fields[1]).append(" - -");
+  for (std::size_t f = 4; f < fields.size(); ++f) retry.append(" ").append(fields[f]);
+  return parse_fen(retry);
 }
 
 }  // namespace chessrank::estimator

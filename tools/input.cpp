@@ -34,9 +34,9 @@ bool stdin_may_wait() {
 }  // namespace
 
 std::string_view trim(std::string_view s) {
-  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  // The blanks of a FEN, so that a line the parser would find empty is skipped as blank.
+  while (!s.empty() && is_fen_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_fen_blank(s.back())) s.remove_suffix(1);
   return s;
 }
 

@@ -181,6 +181,24 @@ TEST(Legality, ExtremesPass) {
   expect_pass("r3k3/8/8/8/8/2B5/8/4K2R b Kq - 0 1");
 }
 
+// The 2021 rule set drops castling rights and en passant squares parse_fen refuses, as that project's
+// data files need, and nothing else: a FEN malformed anywhere else is refused as by parse_fen.
+TEST(Legality, Tromp2021ParsingDropsOnlyCastlingAndEnPassant) {
+  const Result<Position> dropped = parse_fen_for_tromp2021("k7/8/8/8/8/8/8/K7 w KQkq e3 3 9");
+  ASSERT_TRUE(dropped.ok()) << dropped.error();
+  EXPECT_EQ(to_fen(*dropped), "k7/8/8/8/8/8/8/K7 w - - 3 9");
+  for (const char* bad : {"k7/8/8/8/8/8/8/K7 w KQkq", "k7/8/8/8/8/8/8/K7 w - - x 1", "k7/8/8/8/8/8/8/K7 w KQkq - 0 0",
+                          "k7/8/8/8/8/8/8/K7 w Z -", "k7/8/8/8/8/8/8/K7 w - e4", "k7/8/8/8/8/8/8/K8 w KQkq -"}) {
+    const Result<Position> pos = parse_fen_for_tromp2021(bad);
+    const Result<Position> strict = parse_fen(bad);
+    ASSERT_FALSE(pos.ok()) << bad;
+    ASSERT_FALSE(strict.ok()) << bad;
+    if (std::string_view(bad).find("KQkq") == std::string_view::npos) {
+      EXPECT_EQ(pos.error(), strict.error()) << bad;
+    }
+  }
+}
+
 TEST(Legality, SameVerdictWithoutExplanation) {
   const std::string data = std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-sample-1k-verdicts.txt";
   std::ifstream in(data);
