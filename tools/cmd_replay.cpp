@@ -19,7 +19,8 @@
 namespace chessrank::cli {
 namespace {
 
-// Split PGN-like movetext into tokens, dropping {comments}, ; comments, (variations), [tags] and $NAGs.
+// Split PGN-like movetext into tokens, dropping {comments}, ; comments, (variations, with their own
+// comments and variations), [tags] and $NAGs.
 // A promotion written "e8(Q)" stays one token: a parenthesis right after a move that holds one piece
 // letter is that move's suffix (core/notation.h), not a variation. Return false with `error` set when a
 // bracket is left open, naming the line (the argument, when the moves came as arguments) it opened on.
@@ -42,6 +43,12 @@ bool tokenize(const std::string& text, bool arguments, std::vector<std::string>&
       std::size_t j = i + 1;
       for (; j < text.size() && depth; ++j) {
         if (c == '(' && text[j] == '(') ++depth;
+        // A variation's comments may hold any bracket: skip them whole.
+        if (c == '(' && (text[j] == '{' || text[j] == ';')) {
+          j = text.find(text[j] == '{' ? '}' : '\n', j);
+          if (j == std::string::npos) break;
+          continue;
+        }
         if (c == '[' && text[j] == '"') {  // a tag's value is a string, and may hold ']' or '\"'
           for (++j; j < text.size() && text[j] != '"'; ++j)
             if (text[j] == '\\') ++j;
@@ -93,7 +100,8 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("MOVES", *moves, "moves in SAN or UCI; none: read them from stdin");
   cmd.footer(
       "Moves are separated by blanks, across arguments or stdin lines. Move numbers (1. 1... 12...),\n"
-      "results (1-0 0-1 1/2-1/2 *), {comments}, ; comments, (variations), [tags] and $NAGs are ignored.\n"
+      "{comments}, ; comments, (variations), [tags] and $NAGs are ignored; a result (1-0 0-1 1/2-1/2 *)\n"
+      "ends the game, and a move after it is an error (one game per run).\n"
       "Prints the FEN reached after the last move. At the first illegal or ambiguous move it prints\n"
       "nothing on stdout, reports \"error: ply N (M. move): reason\" on stderr and exits with status 1.");
   return [fen, fen_option, moves] {
@@ -124,12 +132,22 @@ std::function<int()> setup(CLI::App& cmd) {
       return ExitFailure;
     }
     int ply = 0;
+    std::string result;  // the result token met, which ends the game
     for (const std::string& token : tokens) {
-      if (is_result(token) || token == "e.p.") continue;
-      if (is_nag(token)) continue;
+      if (is_result(token)) {
+        if (result.empty()) result = token;
+        continue;
+      }
+      if (token == "e.p." || is_nag(token)) continue;
       const std::string move_text = strip_move_number(token);
       if (move_text.empty()) continue;
       ++ply;
+      // A second game would continue the first: refuse it rather than print a position of neither.
+      if (!result.empty()) {
+        report_error("", "ply " + std::to_string(ply) + " ('" + printable(move_text) + "') comes after the result " +
+                             result + ": replay plays one game");
+        return ExitFailure;
+      }
       Result<Move> move = parse_move(pos, move_text);
       if (!move) {
         // Say why nothing can be played when the game is already over. With the side not to move in check

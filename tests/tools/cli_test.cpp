@@ -102,6 +102,29 @@ TEST(CliReplay, IgnoresPgnDecorationOnStdin) {
   EXPECT_EQ(r.out, "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n");
 }
 
+// A variation's comments may hold brackets ("1)", smileys); they do not open or close the variation.
+TEST(CliReplay, SkipsCommentsInsideVariationsWhole) {
+  const std::string after = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
+  for (const std::string text : {"1. e4 e5 2. Nf3 (2. Nc3 {1) develop, 2) castle} Nf6) 2... Nc6 *\n",
+                                 "1. e4 e5 2. Nf3 (2. Nc3 {:-(} Nf6) 2... Nc6 *\n",
+                                 "1. e4 e5 2. Nf3 (2. Nc3 ; comment )\n Nf6 (2... d6 {(}) ) Nc6 *\n"}) {
+    const Outcome r = run_cli({"replay"}, text);
+    EXPECT_EQ(r.status, 0) << text << r.err;
+    EXPECT_EQ(r.out, after) << text;
+  }
+  const Outcome open = run_cli({"replay"}, "1. e4 e5 2. Nf3 (2. Nc3 {unclosed) Nc6 *\n");
+  EXPECT_EQ(open.status, 1);
+  EXPECT_EQ(open.err, "error: unterminated '(' opened in line 1\n");
+}
+
+// A result ends the game: a second game on stdin would otherwise continue the first.
+TEST(CliReplay, RefusesMovesAfterTheResult) {
+  const Outcome r = run_cli({"replay"}, "1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"2\"]\n1. d4 d5 *\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: ply 5 ('d4') comes after the result 1-0: replay plays one game\n");
+}
+
 TEST(CliReplay, StartsFromFen) {
   const Outcome r = run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", "Kd7", "Rf7+"});
   EXPECT_EQ(r.status, 0) << r.err;
