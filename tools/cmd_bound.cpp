@@ -29,6 +29,7 @@ namespace {
 
 struct Options {
   std::string model;
+  bool model_given = false;  // --model "" names no model; it is not the table of every bound
   bool diagrams = false, breakdown = false, json = false;
   bool no_castling = false, no_en_passant = false, white_to_move = false;
   // nopromo's ingredients (bound/nopromo.h); each option departs from the default count.
@@ -152,7 +153,7 @@ void print_value(const std::string& model, const BigInt& n, const Options& o,
 }
 
 int run(const Options& o) {
-  if (o.model.empty()) {
+  if (o.model.empty() && !o.model_given) {
     if (o.diagrams || o.breakdown || o.json || o.no_castling || o.no_en_passant || o.white_to_move ||
         o.nopromo_variant || o.sample || o.sample_option_given) {
       report_error("", "options need --model (" + bound_models() + ")");
@@ -290,7 +291,7 @@ int run(const Options& o) {
 
 std::function<int()> setup(CLI::App& cmd) {
   auto opt = std::make_shared<Options>();
-  cmd.add_option("--model", opt->model, bound_models());
+  cmd.add_option("--model", opt->model, bound_models())->each([opt](const std::string&) { opt->model_given = true; });
   cmd.add_flag("--diagrams", opt->diagrams, "count diagrams: no side to move, castling or en passant");
   cmd.add_flag("--breakdown", opt->breakdown, "print the cases the total is the sum of");
   cmd.add_flag("--json", opt->json, "print one JSON object");

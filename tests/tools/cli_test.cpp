@@ -313,6 +313,7 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--time", {"estimate", "--time", "inf"}},
       {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
       {"'--bogus' is not a known option", {"--bogus", "count"}},
+      {"unknown model ''", {"bound", "--model", ""}},  // not the table of every bound
   };
   for (const auto& [option, args] : lines) {
     const Outcome r = run_cli(args);
