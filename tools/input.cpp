@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -49,35 +48,50 @@ std::size_t for_each_item(const std::vector<std::string>& args,
       if (!handle(std::string(trim(args[i])), ItemSource{false, i + 1})) ++failures;
     return failures;
   }
-  std::ifstream file;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
   if (!input.file.empty()) {
-    file.open(input.file, std::ios::binary);
+    file.reset(std::fopen(input.file.c_str(), "rb"));
     if (!file) throw std::runtime_error(io_failure("open", input_name(input.file)));
   }
-  // Read stdin with stdio's getline: std::getline on std::cin costs a getc and an ungetc per character,
-  // and flushes std::cout before each line, a write per line. Flush only before a read that may wait
-  // instead, so that a program feeding us a line at a time still gets each answer at once.
-  std::unique_ptr<char, decltype(&std::free)> buffer(nullptr, &std::free);
-  std::size_t capacity = 0;
+  std::FILE* const in = file ? file.get() : stdin;
+  // Read through stdio a byte at a time (std::getline on std::cin costs a getc and an ungetc per byte
+  // and flushes std::cout before each line, a write per line). Flush only before a read that may wait,
+  // even within a line, so that a program feeding us lines still gets each answer at once.
+  enum class Read { Line, TooLong, End };
   std::string line;
+  const auto next_byte = [&] {
+    if (!file && stdin_may_wait()) std::cout.flush();
+    return getc_unlocked(in);
+  };
   const auto next_line = [&] {
-    if (!input.file.empty()) return bool(std::getline(file, line));
-    if (stdin_may_wait()) std::cout.flush();
-    char* data = buffer.release();
-    const ssize_t length = ::getline(&data, &capacity, stdin);
-    buffer.reset(data);
-    if (length < 0) return false;
-    line.assign(data, std::size_t(length));
-    return true;
+    line.clear();
+    int c = 0;
+    bool any = false;
+    while ((c = next_byte()) != EOF) {
+      any = true;
+      if (c == '\n') return Read::Line;
+      if (line.size() == MaxLineBytes) return Read::TooLong;
+      line.push_back(char(c));
+    }
+    return any ? Read::Line : Read::End;
   };
   errno = 0;
-  for (std::size_t n = 1; !(failures && input.strict) && next_line(); ++n) {
-    const std::string_view item = trim(line);
+  Read read = Read::End;
+  for (std::size_t n = 1; !(failures && input.strict) && (read = next_line()) != Read::End; ++n) {
+    if (read == Read::TooLong) {
+      report_error(ItemSource{true, n}, "longer than " + std::to_string(MaxLineBytes) + " bytes");
+      ++failures;
+      int c = 0;
+      while ((c = next_byte()) != EOF && c != '\n') {
+      }
+      continue;
+    }
+    std::string_view item = trim(line);
+    if (n == 1 && item.substr(0, 3) == "\xEF\xBB\xBF") item = trim(item.substr(3));  // a UTF-8 byte order mark
     if (item.empty()) continue;
     if (!handle(std::string(item), ItemSource{true, n})) ++failures;
   }
-  if (input.file.empty() ? std::ferror(stdin) != 0 : file.bad())
-    throw std::runtime_error(io_failure("read", input_name(input.file)));
+  if (std::ferror(in)) throw std::runtime_error(io_failure("read", input_name(input.file)));
   return failures;
 }
 

@@ -26,10 +26,15 @@ struct ItemInput {
   bool strict = false;  // stop after the first failure
 };
 
+// Lines longer than this are refused ("line 3: longer than 1048576 bytes"): no item is nearly as long, and
+// input without newlines (/dev/zero) must not take all memory.
+inline constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
+
 // Call `handle` on each item: the arguments if any, else every non-blank line of input.file or stdin
-// (trailing CR and surrounding blanks trimmed). `handle` returns false for a failed item. Return the
-// number of failures. Throw std::runtime_error when the file cannot be opened or read (a directory opens
-// but does not read), after handling the lines read before.
+// (trailing CR and surrounding blanks trimmed, and a UTF-8 byte order mark at the start of the input).
+// `handle` returns false for a failed item. Return the number of failures. Throw std::runtime_error when
+// the file cannot be opened or read (a directory opens but does not read), after handling the lines read
+// before.
 std::size_t for_each_item(const std::vector<std::string>& args,
                           const std::function<bool(const std::string&, const ItemSource&)>& handle,
                           const ItemInput& input = {});

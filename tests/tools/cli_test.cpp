@@ -49,8 +49,19 @@ TEST(CliFen, ReadsStdinLinesSkippingBlankOnes) {
   EXPECT_EQ(r.err, "error: line 3: FEN field 1 (placement): white has no king\n");
 }
 
+// A byte order mark at the start of the input is skipped (files saved by Windows editors); a line too long
+// to be an item is refused by its number without being held in memory, and the lines after it still come.
+TEST(CliFen, SkipsAByteOrderMarkAndRefusesOverlongLines) {
+  const std::string fen = "4k3/8/8/8/8/8/8/4K3 w - -";
+  const Outcome r = run_cli({"fen"}, "\xEF\xBB\xBF" + fen + "\n" + std::string((1 << 20) + 1, 'x') + "\n" + fen + "\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, fen + " 0 1\n" + fen + " 0 1\n");
+  EXPECT_EQ(r.err, "error: line 2: longer than 1048576 bytes\n");
+}
+
 // A program that feeds positions a line at a time and waits for each answer must get it before it
-// sends the next line: output is buffered, but flushed before every read that may wait.
+// sends the next line: output is buffered, but flushed before every read that may wait, even one in the
+// middle of a line.
 TEST(CliFen, AnswersEachLineBeforeTheNextArrives) {
   int to_child[2], from_child[2];
   ASSERT_EQ(::pipe(to_child), 0);
@@ -75,10 +86,12 @@ TEST(CliFen, AnswersEachLineBeforeTheNextArrives) {
       got.push_back(c);
     return got;
   };
-  for (const std::string fen : {"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 b - -"}) {
-    const std::string line = fen + "\n";
-    ASSERT_EQ(::write(to_child[1], line.data(), line.size()), ssize_t(line.size()));
-    EXPECT_EQ(answer(), fen + " 0 1\n");
+  // Each write ends in the middle of the next line: the answer must not wait for that line's end.
+  const std::string first = "4k3/8/8/8/8/8/8/4K3 w - -", second = "4k3/8/8/8/8/8/8/4K3 b - -";
+  const std::string writes[] = {first + "\n4k3/8/8/", "8/8/8/8/4K3 b - -\n"};
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(::write(to_child[1], writes[i].data(), writes[i].size()), ssize_t(writes[i].size()));
+    EXPECT_EQ(answer(), (i == 0 ? first : second) + " 0 1\n");
   }
   ::close(to_child[1]);
   int status = 0;
