@@ -20,15 +20,28 @@ bool write_atomically(const std::string& path, const std::string& text) {
   return !ec;
 }
 
-std::optional<KeyValues> read_key_values(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
+Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what) {
+  // Look at the first line before reading on: a device (/dev/zero) or a large file of something else
+  // would otherwise be read whole.
+  const Error not_one{path + " is not " + std::string(what)};
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return not_one;
+  std::ifstream in(path, std::ios::binary);
+  std::string head(magic.size() + 1, '\0');
+  if (!in.read(head.data(), std::streamsize(head.size())) || head != std::string(magic) + ' ') return not_one;
+  std::string version;
+  if (!std::getline(in, version)) return not_one;
+  if (version != "1")
+    return Error{"checkpoint " + path + " has format version " + version + "; this build reads version 1"};
   KeyValues kv;
   std::string line;
-  while (std::getline(in, line)) {
+  for (int n = 2; std::getline(in, line); ++n) {
     const auto space = line.find(' ');
-    kv[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
+    const std::string key = line.substr(0, space);
+    if (!kv.emplace(key, space == std::string::npos ? "" : line.substr(space + 1)).second)
+      return Error{"checkpoint " + path + " is damaged: line " + std::to_string(n) + " repeats the key " + key};
   }
+  if (in.bad()) return Error{"cannot read checkpoint " + path};
   return kv;
 }
 
@@ -36,8 +49,8 @@ std::optional<std::string> mismatched_key(const KeyValues& kv, const std::string
                                           const std::vector<std::pair<std::string, std::string>>& wanted) {
   for (const auto& [key, want] : wanted) {
     const auto it = kv.find(key);
-    const std::string have = it == kv.end() ? "" : it->second;
-    if (have != want) return "checkpoint " + path + " has " + key + " " + have + ", this run " + want;
+    if (it == kv.end()) return "checkpoint " + path + " is damaged: it has no " + key + " line";
+    if (it->second != want) return "checkpoint " + path + " has " + key + " " + it->second + ", this run " + want;
   }
   return std::nullopt;
 }

@@ -7,8 +7,11 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "core/result.h"
 
 namespace chessrank::estimator {
 
@@ -17,9 +20,10 @@ using KeyValues = std::map<std::string, std::string>;
 // Write `text` to `path` through `path`.tmp and a rename; false when either fails.
 bool write_atomically(const std::string& path, const std::string& text);
 
-// Return the "key value" lines of `path` (a line without a space is a key with an empty value); nullopt when
-// it cannot be read.
-std::optional<KeyValues> read_key_values(const std::string& path);
+// Return the "key value" lines after the first of `path` (a line without a space is a key with an empty
+// value). The first line must be "<magic> 1": a file that is not regular or does not start with magic is
+// "<path> is not <what>", another version is named, and a key that comes twice makes the file damaged.
+Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what);
 
 // Return an error naming the first key whose value in `kv` differs from the one wanted:
 // "checkpoint F has seed 3, this run 4". The keys say what run the checkpoint belongs to.

@@ -161,9 +161,9 @@ std::optional<std::string> unresumable_emit(const std::string& path, std::uint64
 }
 
 Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
-  std::optional<KeyValues> read = read_key_values(path);
-  if (!read || !read->count("chessrank-estimate-checkpoint")) return Error{path + " is not an estimate checkpoint"};
-  KeyValues& kv = *read;
+  Result<KeyValues> read = read_checkpoint(path, "chessrank-estimate-checkpoint", "an estimate checkpoint");
+  if (!read) return Error{read.error()};
+  KeyValues& kv = read.value();
   if (auto e = mismatched_key(kv, path, run_keys(r))) return Error{*e};
   const Error damaged{"checkpoint " + path + " is damaged"};
   Checkpoint c;

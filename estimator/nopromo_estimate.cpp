@@ -86,9 +86,9 @@ bool save_checkpoint(const std::string& path, const bound::NopromoShape& shape, 
 
 // Load the checkpoint into e.tally (e holds the run's keys); return the chunks it holds.
 Result<std::uint64_t> load_checkpoint(const std::string& path, const bound::NopromoShape& shape, NopromoEstimate& e) {
-  std::optional<KeyValues> read = read_key_values(path);
-  if (!read || !read->count(Magic)) return Error{path + " is not a nopromo sample checkpoint"};
-  KeyValues& kv = *read;
+  Result<KeyValues> read = read_checkpoint(path, Magic, "a nopromo sample checkpoint");
+  if (!read) return Error{read.error()};
+  KeyValues& kv = read.value();
   // Name the option a checkpoint of another set was made with, rather than list twelve numbers.
   const std::array<std::uint64_t, 12> want = shape_numbers(shape);
   if (const auto have = split_numbers(kv["shape"]); have && have->size() == want.size())

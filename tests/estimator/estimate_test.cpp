@@ -292,6 +292,40 @@ TEST(Estimate, ResumeRefusesAnEmitFileThatLacksPassingPositions) {
   EXPECT_TRUE(run(20000, true).ok());
 }
 
+// A file that is not a checkpoint is refused from its first line (a device such as /dev/zero, which has
+// no end, included); another format version, a missing line or a repeated key are named.
+TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string();
+  const auto resume = [&](const std::string& path) {
+    EstimateOptions o = options(20000, 1);
+    o.checkpoint = path;
+    return run_estimate(model(), o);
+  };
+  Result<EstimateReport> r = resume("/dev/zero");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "/dev/zero is not an estimate checkpoint");
+
+  ASSERT_TRUE(resume(cp).ok());
+  const std::string saved = slurp(cp);
+  const std::size_t first_end = saved.find('\n'), model_end = saved.find('\n', first_end + 1);
+  const std::pair<std::string, std::string> cases[] = {
+      {"something else\n", cp + " is not an estimate checkpoint"},
+      {"chessrank-estimate-checkpoint 2" + saved.substr(first_end),
+       "checkpoint " + cp + " has format version 2; this build reads version 1"},
+      {saved.substr(0, first_end + 1) + saved.substr(model_end + 1),  // the model line left out
+       "checkpoint " + cp + " is damaged: it has no model line"},
+      {saved + "samples 5\n", "checkpoint " + cp + " is damaged: line " +
+                                   std::to_string(std::count(saved.begin(), saved.end(), '\n') + 1) +
+                                   " repeats the key samples"}};
+  for (const auto& [text, error] : cases) {
+    std::ofstream(cp, std::ios::trunc) << text;
+    r = resume(cp);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error(), error);
+  }
+}
+
 TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {
   const testing::TempDir dir("chessrank-estimate");
   EstimateOptions o = options(30000, 2);
