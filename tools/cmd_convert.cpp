@@ -100,7 +100,10 @@ void decode_piece(const codec::RecordFormat& format, std::string_view bytes, boo
   }
 }
 
-int run_convert(const ConvertOptions& opt) {
+int run_convert(ConvertOptions opt) {
+  // "-" is standard input or output, under the names the same-file check below resolves.
+  if (opt.input == "-") opt.input = "/dev/stdin";
+  if (opt.output == "-") opt.output = "/dev/stdout";
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
@@ -122,7 +125,7 @@ int run_convert(const ConvertOptions& opt) {
   const std::string output_name = "output file '" + opt.output + "'";
   // Standard output is written where it already points: reopening /dev/stdout would truncate a file the
   // shell opened for appending (`>> file`).
-  const bool to_stdout = opt.output == "-" || opt.output == "/dev/stdout";
+  const bool to_stdout = opt.output == "/dev/stdout";
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(
       to_stdout ? ::fdopen(::dup(STDOUT_FILENO), "wb") : std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {
@@ -254,7 +257,7 @@ const bool registered = register_command(
     {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 32,
      [](CLI::App& cmd) {
        auto opt = std::make_shared<ConvertOptions>();
-       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen)")
+       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen); -: standard input")
            ->required();
        cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")->required();
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")

@@ -174,7 +174,7 @@ TEST(CodecCli, ConvertRefusesToOverwriteItsInput) {
 }
 
 // An output of - or /dev/stdout is standard output as the shell opened it: `>> file` appends to the file
-// (reopening /dev/stdout would truncate it), and `| ...` works too.
+// (reopening /dev/stdout would truncate it), and `| ...` works too. An input of - is standard input.
 TEST(CodecCli, ConvertToStandardOutputKeepsTheShellsRedirection) {
   const testing::TempDir dir("chessrank-codec-cli");
   const fs::path fens = dir.file("in.fen"), raw = dir.file("in.raw"), text = dir.file("out.txt");
@@ -191,6 +191,13 @@ TEST(CodecCli, ConvertToStandardOutputKeepsTheShellsRedirection) {
   }
   const CliRun piped = run("convert --to fen " + raw.string() + " - | cat");
   EXPECT_EQ(piped.out, std::string(Start) + "\n");
+  // An input of - is standard input; standard output appended to the input is refused, as by name.
+  const CliRun both = run("convert - - | cat", std::string(Start) + "\n");
+  EXPECT_EQ(both.status, 0) << both.err;
+  EXPECT_EQ(both.out.size(), 26u);
+  const CliRun onto_input = run("convert " + fens.string() + " - >> " + fens.string());
+  EXPECT_EQ(onto_input.status, 2);
+  EXPECT_EQ(fs::file_size(fens), std::string(Start).size() + 1);
 }
 
 // Writes that fail (a full disk: /dev/full) and inputs that cannot be read (a directory opens, but does
