@@ -103,7 +103,7 @@ class FieldParser {
   std::optional<Error> parse_placement(std::string_view s, Position& pos) const {
     int slashes = 0;
     for (char c : s) slashes += c == '/';
-    if (slashes != 7) return error(1, std::to_string(slashes + 1) + " ranks, expected 8");
+    if (slashes != 7) return error(1, plural(slashes + 1, "rank") + ", expected 8");
 
     int rank = 7;
     int file = 0;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/plural.h"
 #include "estimator/estimate.h"
 #include "estimator/nopromo_estimate.h"
 
@@ -59,7 +60,7 @@ const char* const SubsetTitles[] = {"men on the board", "side to move", "castlin
 // Return " (this run 1.2 s on 2 threads[, resumed from checkpoint])", or nothing for a run not timed.
 std::string run_text(double seconds, unsigned threads, bool resumed) {
   if (seconds <= 0) return "";
-  return " (this run " + fixed(seconds, 1) + " s on " + std::to_string(threads) + " threads" +
+  return " (this run " + fixed(seconds, 1) + " s on " + plural(threads, "thread") +
          (resumed ? ", resumed from checkpoint" : "") + ")";
 }
 

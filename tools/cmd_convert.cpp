@@ -16,6 +16,7 @@
 
 #include "codec/record.h"
 #include "core/fen.h"
+#include "core/plural.h"
 #include "core/threads.h"
 #include "rank/model.h"
 #include "tools/command.h"
@@ -246,8 +247,8 @@ int run_convert(ConvertOptions opt) {
   for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
   if (rejected.size() > 20) list += ", ...";
   std::fprintf(stderr,
-               "convert: %zu positions, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
-               positions, bytes_in, bytes_out, positions ? double(code_bytes) / double(positions) : 0.0, failures,
+               "convert: %s, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
+               plural((long long)positions, "position").c_str(), bytes_in, bytes_out, positions ? double(code_bytes) / double(positions) : 0.0, failures,
                rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
                progress.seconds());
   return failures ? ExitFailure : ExitOk;

@@ -49,7 +49,7 @@ std::function<int()> setup(CLI::App& cmd) {
       ->check(writable_file());
   cmd.add_option("--json", o->json, "write the full report as JSON to FILE")->check(writable_file());
   cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE")->check(writable_file());
-  cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram to FILE.svg")
+  cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram as SVG to FILE")
       ->check(writable_file());
   cmd.footer(
       "Draws uniform indices below the model's size N, unranks them, applies the legality checks of\n"
