@@ -61,7 +61,16 @@ std::size_t for_each_item(const std::vector<std::string>& args,
   std::string line;
   const auto next_byte = [&] {
     if (!file && stdin_may_wait()) std::cout.flush();
-    return getc_unlocked(in);
+    int c = getc_unlocked(in);
+    // A descriptor left non-blocking by whoever started us (it is shared) has nothing yet: wait for it.
+    while (c == EOF && std::ferror(in) && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      std::clearerr(in);
+      errno = 0;
+      pollfd fd{::fileno(in), POLLIN, 0};
+      ::poll(&fd, 1, -1);
+      c = getc_unlocked(in);
+    }
+    return c;
   };
   const auto next_line = [&] {
     line.clear();
