@@ -119,10 +119,10 @@ Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
   }
   if (fields.size() != 4 && fields.size() != 6) return pos;
   const std::string_view castling = fields[2], ep = fields[3];
-  const bool castling_letters =
-      castling == "-" || (!castling.empty() && castling.size() <= 4 &&
-                          castling.find_first_not_of("KQkq") == std::string_view::npos);
-  const bool ep_square = ep == "-" || (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'));
+  const bool castling_letters = castling == "-" || (!castling.empty() && castling.size() <= 4 &&
+                                                    castling.find_first_not_of("KQkq") == std::string_view::npos);
+  const bool ep_square =
+      ep == "-" || (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'));
   if (!castling_letters || !ep_square) return pos;
   std::string retry;
   retry.append(fields[0]).append(" ").append(fields[1]).append(" - -");
