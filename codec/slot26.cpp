@@ -231,24 +231,12 @@ std::optional<Error> check_position(const Position& pos) {
     return Error{"pawn on " + square_name(lsb(b)) + " (rank 1 or 8)"};
   // A hand-built position may hold bits no FEN gives; the code has no room for them, so they would be lost.
   if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return Error{"castling rights hold bits beyond KQkq"};
-  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    if (!pos.can_castle(cr)) continue;
-    const Color c = (cr & WhiteCastling) ? White : Black;
-    if (pos.piece_on(relative_square(c, E1)) != make_piece(c, King) ||
-        pos.piece_on(castling_rook_square(cr)) != make_piece(c, Rook))
-      return Error{"castling right of " + side_name(c) + " without king and rook at home (not canonical)"};
-  }
-  if (pos.ep_square() != NoSquare) {
-    const Color us = pos.side_to_move(), them = ~us;
-    const Square ep = pos.ep_square();
-    bool ok = is_ok(ep) && relative_rank(us, ep) == Rank6;
-    if (ok) {
-      const Square pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
-      ok = pos.piece_on(pushed) == make_piece(them, Pawn) && pos.empty(ep) && pos.empty(origin) &&
-           ep_capturable(pos, us, ep);
-    }
-    if (!ok) return Error{"en passant square " + square_name(ep) + " is not canonical (core/position.h)"};
-  }
+  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+    if (pos.can_castle(cr) && !castling_men_home(pos, cr))
+      return Error{"castling right of " + side_name((cr & WhiteCastling) ? White : Black) +
+                   " without king and rook at home (not canonical)"};
+  if (ep_fault(pos) != EpFault::None)
+    return Error{"en passant square " + square_name(pos.ep_square()) + " is not canonical (core/position.h)"};
   return std::nullopt;
 }
 

@@ -63,31 +63,29 @@ void Position::clear() { *this = Position(); }
 
 bool Position::canonicalize() {
   const CastlingRights before = castling_;
-  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    const Color c = (cr & WhiteCastling) ? White : Black;
-    if (piece_on(relative_square(c, E1)) != make_piece(c, King) ||
-        piece_on(castling_rook_square(cr)) != make_piece(c, Rook))
-      castling_ &= ~cr;
-  }
+  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+    if (!castling_men_home(*this, cr)) castling_ &= ~cr;
   bool dropped = castling_ != before;
-  if (ep_square_ != NoSquare) {
-    // Keep it only if a double push can have just happened (the pawn beyond it, both squares it
-    // crossed empty) and a pawn of the side to move stands beside that pawn.
-    const Color us = side_to_move_, them = ~us;
-    const Square ep = ep_square_;
-    bool keep = is_ok(ep) && relative_rank(us, ep) == Rank6;
-    if (keep) {
-      const Square pushed = Square(ep - pawn_push(us));
-      const Square origin = Square(ep + pawn_push(us));
-      keep = piece_on(pushed) == make_piece(them, Pawn) && empty(ep) && empty(origin) &&
-             ep_capturable(*this, us, ep);
-    }
-    if (!keep) {
-      ep_square_ = NoSquare;
-      dropped = true;
-    }
+  if (ep_fault(*this) != EpFault::None) {
+    ep_square_ = NoSquare;
+    dropped = true;
   }
   return dropped;
+}
+
+EpFault ep_fault(const Position& pos) {
+  // Keep it only if a double push can have just happened (the pawn beyond it, both squares it crossed
+  // empty) and a pawn of the side to move stands beside that pawn.
+  const Square ep = pos.ep_square();
+  if (ep == NoSquare) return EpFault::None;
+  if (!is_ok(ep)) return EpFault::OffBoard;
+  const Color us = pos.side_to_move(), them = ~us;
+  if (relative_rank(us, ep) != Rank6) return EpFault::WrongRank;
+  const Square pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
+  if (pos.piece_on(pushed) != make_piece(them, Pawn)) return EpFault::NoPushedPawn;
+  if (!pos.empty(ep) || !pos.empty(origin)) return EpFault::NotEmpty;
+  if (!ep_capturable(pos, us, ep)) return EpFault::NoCapturer;
+  return EpFault::None;
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {

@@ -160,4 +160,23 @@ inline bool ep_capturable(const Position& pos, Color c, Square ep) {
   return (pawn_attacks(~c, ep) & pos.pieces(c, Pawn)) != 0;
 }
 
+// Return whether the king and rook of castling right `cr` (one right) stand on their home squares: the
+// canonical rule for keeping the right.
+inline bool castling_men_home(const Position& pos, CastlingRights cr) {
+  const Color c = (cr & WhiteCastling) ? White : Black;
+  return pos.piece_on(relative_square(c, E1)) == make_piece(c, King) &&
+         pos.piece_on(castling_rook_square(cr)) == make_piece(c, Rook);
+}
+
+// Why the en passant square of `pos` cannot stand (canonicalize drops it); None when it can or there is none.
+enum class EpFault : std::uint8_t {
+  None,
+  OffBoard,       // not a square
+  WrongRank,      // not on rank 6 of the side to move
+  NoPushedPawn,   // no pawn of the other side in front of it
+  NotEmpty,       // it or the square the pawn started from is occupied
+  NoCapturer,     // no pawn of the side to move beside the pushed pawn
+};
+EpFault ep_fault(const Position& pos);
+
 }  // namespace chessrank

@@ -150,7 +150,7 @@ std::vector<MaterialCost> material_costs(const Material& men) {
 std::optional<std::string> cpr_violation(const Position& pos) {
   // A position built by hand may hold values no FEN gives: refuse them before they index a table.
   if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return "castling rights hold bits beyond KQkq";
-  if (pos.ep_square() != NoSquare && !is_ok(pos.ep_square())) return "en passant square out of range";
+  if (ep_fault(pos) == EpFault::OffBoard) return "en passant square out of range";
   for (Color c : {White, Black}) {
     const int kings = pos.count(c, King);
     if (kings != 1)
@@ -162,29 +162,28 @@ std::optional<std::string> cpr_violation(const Position& pos) {
 
   // Castling: every right needs its king and rook at home.
   for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    if (!pos.can_castle(right)) continue;
+    if (!pos.can_castle(right) || castling_men_home(pos, right)) continue;
     const Color c = right & WhiteCastling ? White : Black;
-    const Square king = relative_square(c, E1), rook = castling_rook_square(right);
-    if (pos.piece_on(king) != make_piece(c, King) || pos.piece_on(rook) != make_piece(c, Rook))
-      return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
-             " king on " + square_name(king) + " and rook on " + square_name(rook);
+    return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
+           " king on " + square_name(relative_square(c, E1)) + " and rook on " +
+           square_name(castling_rook_square(right));
   }
   // En passant: the opponent's pawn just moved two squares and a pawn of the side to move stands beside it.
-  if (const Square ep = pos.ep_square(); ep != NoSquare) {
+  if (const EpFault fault = ep_fault(pos); fault != EpFault::None) {  // on the board: refused above
     const Color us = pos.side_to_move(), them = ~us;
-    if (relative_rank(us, ep) != Rank6)
-      return "en passant square " + square_name(ep) + " is not on rank " + (us == White ? "6" : "3") + " with " +
-             name(us) + " to move";
-    const Square pushed = Square(ep - pawn_push(us));
-    const Square origin = Square(ep + pawn_push(us));
-    if (pos.piece_on(pushed) != make_piece(them, Pawn))
-      return "en passant square " + square_name(ep) + " without a " + name(them) + " pawn on " + square_name(pushed);
-    if (!pos.empty(ep) || !pos.empty(origin))
-      return "en passant square " + square_name(ep) + " but " + square_name(ep) + " and " + square_name(origin) +
-             " are not both empty";
-    if (!ep_capturable(pos, us, ep))
-      return "en passant square " + square_name(ep) + " but no " + name(us) + " pawn stands beside " +
-             square_name(pushed);
+    const Square ep = pos.ep_square(), pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
+    const std::string where = "en passant square " + square_name(ep);
+    switch (fault) {
+      case EpFault::WrongRank:
+        return where + " is not on rank " + (us == White ? "6" : "3") + " with " + name(us) + " to move";
+      case EpFault::NoPushedPawn: return where + " without a " + name(them) + " pawn on " + square_name(pushed);
+      case EpFault::NotEmpty:
+        return where + " but " + square_name(ep) + " and " + square_name(origin) + " are not both empty";
+      case EpFault::NoCapturer:
+        return where + " but no " + name(us) + " pawn stands beside " + square_name(pushed);
+      case EpFault::OffBoard:
+      case EpFault::None: break;
+    }
   }
   // Promotions and the captures they need.
   int wprom = 0, bprom = 0, men = 0;

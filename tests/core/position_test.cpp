@@ -133,6 +133,35 @@ TEST(Position, CanonicalizeDropsRightsWithoutKingOrRookAndUselessEnPassant) {
   EXPECT_EQ(bad.ep_square(), NoSquare);
 }
 
+// ep_fault names the first rule an en passant square breaks; canonicalize, the ranking models and slot26
+// all keep a square by it.
+TEST(Position, EpFaultNamesTheRuleBroken) {
+  const Position base = fen_or_fail("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+  EXPECT_EQ(ep_fault(base), EpFault::None);
+  const auto with = [&](Square ep, auto&& change) {
+    Position pos = base;
+    change(pos);
+    pos.set_ep_square(ep);
+    return ep_fault(pos);
+  };
+  const auto same = [](Position&) {};
+  EXPECT_EQ(with(Square(70), same), EpFault::OffBoard);
+  EXPECT_EQ(with(E3, same), EpFault::WrongRank);
+  EXPECT_EQ(with(D6, same), EpFault::NoPushedPawn);
+  EXPECT_EQ(with(E6, [](Position& p) { p.put_piece(BlackKnight, E7); }), EpFault::NotEmpty);
+  EXPECT_EQ(with(E6, [](Position& p) { p.put_piece(BlackKnight, E6); }), EpFault::NotEmpty);
+  EXPECT_EQ(with(E6, [](Position& p) { p.remove_piece(D5); }), EpFault::NoCapturer);
+  Position none = base;
+  none.set_ep_square(NoSquare);
+  EXPECT_EQ(ep_fault(none), EpFault::None);
+
+  Position castling = Position::start();
+  EXPECT_TRUE(castling_men_home(castling, WhiteKingside));
+  castling.remove_piece(A8);
+  EXPECT_FALSE(castling_men_home(castling, BlackQueenside));
+  EXPECT_TRUE(castling_men_home(castling, BlackKingside));
+}
+
 TEST(Position, DoublePushSetsEnPassantOnlyWithACapturerBeside) {
   EXPECT_EQ(after(Position::start(), "e2e4").ep_square(), NoSquare);
   const Position pos = fen_or_fail("4k3/8/8/8/3p4/8/4P1P1/4K3 w - - 0 1");
