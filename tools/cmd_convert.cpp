@@ -47,6 +47,7 @@ struct PieceResult {
   std::string out;  // records or FEN lines
   std::vector<ItemError> errors;
   std::size_t items = 0;       // lines (text) or records (raw) consumed, for numbering
+  std::size_t consumed = 0;    // bytes read: all of the piece but what follows a --strict stop
   std::size_t positions = 0;   // successfully converted
   std::size_t code_bytes = 0;  // of the codes made or read for them
 };
@@ -67,19 +68,20 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
     const Result<Position> p = parse_fen_or_epd(line);
     if (!p) {
       r.errors.push_back({number, p.error()});
-      if (strict) return;
+      if (strict) break;
       continue;
     }
     const Result<bool> ok = format.encode(*p, record.data());
     if (!ok) {
       r.errors.push_back({number, ok.error()});
-      if (strict) return;
+      if (strict) break;
       continue;
     }
     r.out.append(reinterpret_cast<const char*>(record.data()), size);
     ++r.positions;
     r.code_bytes += size;
   }
+  r.consumed = std::min(pos, text.size());
 }
 
 void decode_piece(const codec::RecordFormat& format, std::string_view bytes, bool strict, PieceResult& r) {
@@ -87,6 +89,7 @@ void decode_piece(const codec::RecordFormat& format, std::string_view bytes, boo
   r.out.reserve(bytes.size() / size * 64);
   for (std::size_t i = 0; i + size <= bytes.size(); i += size) {
     const std::size_t number = r.items++;
+    r.consumed = i + size;
     const Result<Position> p =
         format.decode(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data() + i), size));
     if (!p) {
@@ -156,6 +159,7 @@ int run_convert(ConvertOptions opt) {
   bool stop = false;
 
   while (!stop) {
+    const std::size_t buffer_start = bytes_in - carry.size();  // where this batch's buffer starts in the input
     const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), in.get());
     if (std::ferror(in.get())) {  // a directory, say, opens but does not read
       report_error("", io_failure("read", input_name(opt.input)));
@@ -208,7 +212,8 @@ int run_convert(ConvertOptions opt) {
         decode_piece(*format, pieces[i], opt.strict, results[i]);
     });
 
-    for (const PieceResult& r : results) {
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      const PieceResult& r = results[k];
       for (const ItemError& e : r.errors) {
         report_error(what + std::to_string(base + e.number), e.message);
         rejected.push_back(base + e.number);
@@ -224,6 +229,8 @@ int run_convert(ConvertOptions opt) {
       code_bytes += r.code_bytes;
       base += r.items;
       if (opt.strict && failures) {
+        // Count the input up to the item that stopped the run, not the batch read ahead for the threads.
+        bytes_in = buffer_start + std::size_t(pieces[k].data() - buffer.data()) + r.consumed;
         stop = true;
         break;
       }

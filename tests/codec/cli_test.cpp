@@ -149,10 +149,16 @@ TEST(CodecCli, ConvertStrictStopsAtFirstError) {
   const testing::TempDir dir("chessrank-codec-cli");
   const fs::path fens = dir.file("strict.fen"), raw = dir.file("strict.raw");
   std::ofstream(fens) << Start << "\n" << Start << "\nbad\n" << Start << "\n";
-  const CliRun enc = run("convert --strict " + fens.string() + " " + raw.string());
-  EXPECT_EQ(enc.status, 1);
-  EXPECT_NE(enc.err.find("line 3"), std::string::npos) << enc.err;
-  EXPECT_EQ(fs::file_size(raw), 2u * 26);
+  // The summary counts the input read up to the bad line, whatever the threads read ahead.
+  const std::string bytes_in = std::to_string(2 * (std::string(Start).size() + 1) + 4) + " bytes in";
+  for (const char* threads : {"1", "3"}) {
+    const CliRun enc = run("convert --strict --threads " + std::string(threads) + " " + fens.string() + " " +
+                           raw.string());
+    EXPECT_EQ(enc.status, 1);
+    EXPECT_NE(enc.err.find("line 3"), std::string::npos) << enc.err;
+    EXPECT_NE(enc.err.find(bytes_in), std::string::npos) << enc.err;
+    EXPECT_EQ(fs::file_size(raw), 2u * 26);
+  }
 }
 
 // An output that is the input, by name or through a link, is refused before it is opened (opening it
