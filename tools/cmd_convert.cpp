@@ -255,7 +255,8 @@ int run_convert(ConvertOptions opt) {
   if (rejected.size() > 20) list += ", ...";
   std::fprintf(stderr,
                "convert: %s, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
-               plural((long long)positions, "position").c_str(), bytes_in, bytes_out, positions ? double(code_bytes) / double(positions) : 0.0, failures,
+               plural((long long)positions, "position").c_str(), bytes_in, bytes_out,
+               positions ? double(code_bytes) / double(positions) : 0.0, failures,
                rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
                progress.seconds());
   return failures ? ExitFailure : ExitOk;
@@ -265,7 +266,8 @@ const bool registered = register_command(
     {"convert", "Convert a file of FEN/EPD lines to raw code records (or back), multi-threaded", 32,
      [](CLI::App& cmd) {
        auto opt = std::make_shared<ConvertOptions>();
-       cmd.add_option("input", opt->input, "Input file: FEN/EPD lines (--to raw) or raw records (--to fen); -: standard input")
+       cmd.add_option("input", opt->input,
+                      "Input file: FEN/EPD lines (--to raw) or raw records (--to fen); -: standard input")
            ->required();
        cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")->required();
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")

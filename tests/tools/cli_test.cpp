@@ -43,7 +43,8 @@ TEST(CliFen, ReportsErrorsWithTheirPlaceAndFails) {
 }
 
 TEST(CliFen, ReadsStdinLinesSkippingBlankOnes) {
-  const Outcome r = run_cli({"fen"}, StartFen + "\n\n  8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 b - -\r\n\f\v \n");
+  const Outcome r =
+      run_cli({"fen"}, StartFen + "\n\n  8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 b - -\r\n\f\v \n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, StartFen + "\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n");
   EXPECT_EQ(r.err, "error: line 3: FEN field 1 (placement): white has no king\n");
