@@ -86,6 +86,20 @@ constexpr Bitboard pawn_attacks_bb(Color c, Bitboard b) {
   return shift_east(f) | shift_west(f);
 }
 
+// Return the squares strictly ahead of the men of `b` on their files, seen from `c` (north for white).
+constexpr Bitboard ahead_on_file(Color c, Bitboard b) {
+  b = pawn_push_bb(c, b);
+  for (int shift : {8, 16, 32}) b |= c == White ? b << shift : b >> shift;
+  return b;
+}
+// Return the files holding a square of `b`, as a byte: bit f for file f.
+constexpr unsigned files_of(Bitboard b) {
+  b |= b >> 32;
+  b |= b >> 16;
+  b |= b >> 8;
+  return unsigned(b & 0xFF);
+}
+
 // Return Chebyshev (king-step) distance between two squares.
 constexpr int distance(Square a, Square b) {
   const int df = file_of(a) > file_of(b) ? file_of(a) - file_of(b) : file_of(b) - file_of(a);

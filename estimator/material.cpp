@@ -53,14 +53,6 @@ Bitboard step_of(PieceType pt, Bitboard b) {
   }
 }
 
-// Return the squares that, seen from c, have a man of b ahead of them on their file (for white, the
-// squares below the men of b).
-Bitboard behind(Color c, Bitboard b) {
-  b = c == White ? b >> 8 : b << 8;
-  for (int shift : {8, 16, 32}) b |= c == White ? b >> shift : b << shift;
-  return b;
-}
-
 // Return the squares on which `c` can have promoted: last-rank squares a pawn of c can reach from a start
 // square it left, never crossing a man that did not move.
 Bitboard promotion_squares(Color c, Bitboard fixed) {
@@ -166,8 +158,9 @@ int pawn_captures_up_to(const Position& pos, Color c, Bitboard looped, int limit
                         bool charge_unopposed = false) {
   const Bitboard start_rank = rank_bb(relative_rank(c, Rank2));
   const Bitboard pawns = pos.pieces(c, Pawn);
-  const Bitboard unopposed = charge_unopposed ? pawns & ~behind(c, pos.pieces(~c, Pawn)) : 0;
-  const int base = popcount(unopposed & pawns & start_rank);  // pawns at home keep their own file
+  // The pawns with no enemy pawn ahead: not behind one, seen from c, so ahead of none seen from ~c.
+  const Bitboard unopposed = charge_unopposed ? pawns & ~ahead_on_file(~c, pos.pieces(~c, Pawn)) : 0;
+  const int base = popcount(unopposed & start_rank);  // pawns at home keep their own file
   if (base > limit) return InfiniteCaptures;
   limit -= base;
   // Pawns on their start squares are their own originals; the others need distinct free start files.
@@ -311,7 +304,7 @@ bool check_pawn_charges(const Position& pos, std::string* reason) {
   // distinct captures and lost enemy pawns: pawns + promoted men need at most captures + lost(~c).
   // When each pawn of c stands alone on its file the least charges are c's pawns without an enemy pawn
   // ahead, and the inequality is check 7's, which runs first: only a file with two pawns of c can fail.
-  const auto doubled = [&](Color c) { return (pos.pieces(c, Pawn) & behind(c, pos.pieces(c, Pawn))) != 0; };
+  const auto doubled = [&](Color c) { return (pos.pieces(c, Pawn) & ahead_on_file(c, pos.pieces(c, Pawn))) != 0; };
   const bool check[2] = {doubled(White), doubled(Black)};
   if (!check[White] && !check[Black]) return true;
   const Bitboard fixed = fixed_men(pos);
@@ -413,13 +406,7 @@ bool check_enclosure(const Position& pos, std::string* reason) {
 namespace chessrank::estimator::detail {
 
 int opposed_files(const Position& pos) {
-  int opposed = 0;
-  for (int f = 0; f < 8; ++f) {
-    const Bitboard w = pos.pieces(White, Pawn) & file_bb(File(f));
-    const Bitboard b = pos.pieces(Black, Pawn) & file_bb(File(f));
-    if (w && b && msb(b) > lsb(w)) ++opposed;
-  }
-  return opposed;
+  return popcount(files_of(ahead_on_file(White, pos.pieces(White, Pawn)) & pos.pieces(Black, Pawn)));
 }
 
 bool check_opposed_pawns(const Position& pos, std::string* reason) {

@@ -145,17 +145,8 @@ bool PawnLayer::admissible(Bitboard white, Bitboard black) const {
 }
 
 int PawnLayer::opposed_files(Bitboard white, Bitboard black) {
-  // All files at once: fill every white cell's file upwards, keep the black cells strictly above a
-  // white one, and fold the ranks onto one byte of opposed files.
-  Bitboard above = (white & PawnCellsBB) << 8;
-  above |= above << 8;
-  above |= above << 16;
-  above |= above << 32;
-  Bitboard m = above & black & PawnCellsBB;
-  m |= m >> 32;
-  m |= m >> 16;
-  m |= m >> 8;
-  return popcount(m & 0xFF);
+  // All files at once: the black cells strictly above a white one, folded onto their files.
+  return popcount(files_of(ahead_on_file(White, white & PawnCellsBB) & black & PawnCellsBB));
 }
 
 std::uint64_t PawnLayer::rank(Bitboard white, Bitboard black) const {

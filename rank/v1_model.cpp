@@ -600,8 +600,8 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
   };
   constexpr std::size_t Cases = std::size(cases);
   // Each relaxed model builds tables of its own (about 0.4 s): build two at a time, which keeps the peak
-  // near 420 MB (more workers would add about 200 MB each). A failure in a worker comes back through its
-  // future.
+  // near 420 MB (more workers would add about 200 MB each). A failure in a worker comes back through
+  // run_on_threads.
   std::vector<std::pair<std::string, BigInt>> out(Cases);
   std::atomic<std::size_t> next{0};
   const auto work = [&](unsigned) {

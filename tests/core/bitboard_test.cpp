@@ -172,6 +172,27 @@ TEST(Bitboard, ShiftsAndHelpers) {
   EXPECT_EQ(distance(E4, F6), 2);
 }
 
+// ahead_on_file and files_of against a walk over the squares, on random sets.
+TEST(Bitboard, FileFillsMatchAWalk) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Bitboard b = rng() & rng();
+    for (Color c : {White, Black}) {
+      Bitboard ahead = 0;
+      for (int s = 0; s < 64; ++s)
+        for (int t = 0; t < 64; ++t)
+          if ((b >> t & 1) && file_of(Square(s)) == file_of(Square(t)) &&
+              (c == White ? rank_of(Square(s)) > rank_of(Square(t)) : rank_of(Square(s)) < rank_of(Square(t))))
+            ahead |= square_bb(Square(s));
+      ASSERT_EQ(ahead_on_file(c, b), ahead) << b << " " << int(c);
+    }
+    unsigned files = 0;
+    for (int s = 0; s < 64; ++s)
+      if (b >> s & 1) files |= 1u << file_of(Square(s));
+    ASSERT_EQ(files_of(b), files) << b;
+  }
+}
+
 // nth_square against a walk over the members, on random sets of every density and on the full board.
 TEST(Bitboard, NthSquareMatchesAWalk) {
   std::mt19937_64 rng(3);
