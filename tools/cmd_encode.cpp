@@ -125,7 +125,10 @@ int run_decode(const CodecOptions& opt) {
   std::vector<std::uint8_t> record(format->record_size());
   errno = 0;
   for (std::size_t n = 1;; ++n) {
-    const std::size_t got = std::fread(record.data(), 1, record.size(), in);
+    // A byte at a time through the reader of the line commands, so that each record is answered
+    // before we wait for the next one.
+    std::size_t got = 0;
+    for (int c = 0; got < record.size() && (c = read_input_byte(in)) != EOF; ++got) record[got] = std::uint8_t(c);
     if (got == 0 || std::ferror(in)) break;
     const std::string where = "record " + std::to_string(n);
     if (got < record.size()) {

@@ -31,6 +31,20 @@ bool stdin_may_wait() {
 
 }  // namespace
 
+int read_input_byte(std::FILE* in) {
+  if (in == stdin && stdin_may_wait()) std::cout.flush();
+  int c = getc_unlocked(in);
+  // A descriptor left non-blocking by whoever started us (it is shared) has nothing yet: wait for it.
+  while (c == EOF && std::ferror(in) && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+    std::clearerr(in);
+    errno = 0;
+    pollfd fd{::fileno(in), POLLIN, 0};
+    ::poll(&fd, 1, -1);
+    c = getc_unlocked(in);
+  }
+  return c;
+}
+
 std::string_view trim(std::string_view s) {
   // The blanks of a FEN, so that a line the parser would find empty is skipped as blank.
   while (!s.empty() && is_fen_blank(s.front())) s.remove_prefix(1);
@@ -58,19 +72,7 @@ std::size_t for_each_item(const std::vector<std::string>& args,
   // even within a line, so that a program feeding us lines still gets each answer at once.
   enum class Read { Line, TooLong, End };
   std::string line;
-  const auto next_byte = [&] {
-    if (!file && stdin_may_wait()) std::cout.flush();
-    int c = getc_unlocked(in);
-    // A descriptor left non-blocking by whoever started us (it is shared) has nothing yet: wait for it.
-    while (c == EOF && std::ferror(in) && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      std::clearerr(in);
-      errno = 0;
-      pollfd fd{::fileno(in), POLLIN, 0};
-      ::poll(&fd, 1, -1);
-      c = getc_unlocked(in);
-    }
-    return c;
-  };
+  const auto next_byte = [in] { return read_input_byte(in); };
   const auto next_line = [&] {
     line.clear();
     int c = 0;

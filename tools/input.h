@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,11 @@ struct ItemInput {
 // Lines longer than this are refused ("line 3: longer than 1048576 bytes"): no item is nearly as long, and
 // input without newlines (/dev/zero) must not take all memory.
 inline constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
+
+// Return the next byte of `in`, or EOF at its end or on an error. Before a read of stdin that may wait,
+// flush stdout, so that a program feeding us input gets the answers to what it sent; wait for a
+// descriptor left non-blocking. Items and raw records are read through this.
+int read_input_byte(std::FILE* in);
 
 // Call `handle` on each item: the arguments if any, else every non-blank line of input.file or stdin
 // (trailing CR and surrounding blanks trimmed, and a UTF-8 byte order mark at the start of the input).

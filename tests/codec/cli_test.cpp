@@ -110,6 +110,20 @@ TEST(CodecCli, RawDecodeReportsTruncatedRecord) {
   EXPECT_NE(dec.err.find("record 2: truncated: 10 of 26 bytes"), std::string::npos) << dec.err;
 }
 
+// Raw records from a pipe are answered one by one, as lines are: each write ends in the middle of the
+// next record, and its position must come before the rest of that record is sent.
+TEST(CodecCli, RawDecodeAnswersEachRecordBeforeTheNextArrives) {
+  const Position second = *parse_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+  const Slot26Code a = *encode_slot26(Position::start()), b = *encode_slot26(second);
+  const auto bytes = [](const Slot26Code& c, std::size_t from, std::size_t to) {
+    return std::string(reinterpret_cast<const char*>(c.data()) + from, to - from);
+  };
+  const testing::Conversation talk = testing::converse({"decode", "--input-encoding", "raw"},
+                                                       {bytes(a, 0, 26) + bytes(b, 0, 7), bytes(b, 7, 26)});
+  EXPECT_EQ(talk.answers, (std::vector<std::string>{std::string(Start) + "\n", to_fen(second) + "\n"}));
+  EXPECT_EQ(talk.status, 0);
+}
+
 TEST(CodecCli, ConvertRoundTripsAFileInOrder) {
   const std::vector<Position> corpus = testing::random_game_corpus(20000, 99);
   const testing::TempDir dir("chessrank-codec-cli");

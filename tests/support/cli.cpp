@@ -1,5 +1,6 @@
 #include "tests/support/cli.h"
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +52,42 @@ CliResult run_cli_shell(const std::string& args, const std::string& input) {
 }
 
 const char* cli_path() { return CHESSRANK_CLI; }
+
+Conversation converse(const std::vector<std::string>& args, const std::vector<std::string>& writes) {
+  Conversation talk{{}, -1};
+  int to_child[2], from_child[2];
+  if (::pipe(to_child) != 0) return talk;
+  if (::pipe(from_child) != 0) return talk;
+  std::vector<char*> argv{const_cast<char*>(CHESSRANK_CLI)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) return talk;
+  if (pid == 0) {
+    ::dup2(to_child[0], 0);
+    ::dup2(from_child[1], 1);
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
+    ::execv(CHESSRANK_CLI, argv.data());
+    ::_exit(127);
+  }
+  ::close(to_child[0]);
+  ::close(from_child[1]);
+  for (const std::string& w : writes) {
+    std::string got;
+    if (::write(to_child[1], w.data(), w.size()) == ssize_t(w.size())) {
+      pollfd fd{from_child[0], POLLIN, 0};
+      char c = 0;
+      while ((got.empty() || got.back() != '\n') && ::poll(&fd, 1, 30000) == 1 && ::read(from_child[0], &c, 1) == 1)
+        got.push_back(c);
+    }
+    talk.answers.push_back(got);
+  }
+  ::close(to_child[1]);
+  int status = 0;
+  if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) talk.status = WEXITSTATUS(status);
+  ::close(from_child[0]);
+  return talk;
+}
 
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {
   std::string joined;

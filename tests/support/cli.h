@@ -19,4 +19,12 @@ CliResult run_cli_shell(const std::string& args, const std::string& input = "");
 // Return the path of the built `chessrank` binary.
 const char* cli_path();
 
+struct Conversation {
+  std::vector<std::string> answers;  // one per write: the line printed after it ("" if none came in 30 s)
+  int status;                        // exit status, -1 when the process did not exit normally
+};
+// Start `chessrank` with these arguments on pipes, as a program that waits for each answer would: after
+// each of `writes` to its stdin, read one line of its stdout; then close its stdin and wait for it.
+Conversation converse(const std::vector<std::string>& args, const std::vector<std::string>& writes);
+
 }  // namespace chessrank::testing

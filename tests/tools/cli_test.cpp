@@ -1,7 +1,4 @@
 // Runs the `chessrank` binary (fen, replay, check, perft) and checks stdout, stderr and the exit status.
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -64,41 +61,11 @@ TEST(CliFen, SkipsAByteOrderMarkAndRefusesOverlongLines) {
 // sends the next line: output is buffered, but flushed before every read that may wait, even one in the
 // middle of a line.
 TEST(CliFen, AnswersEachLineBeforeTheNextArrives) {
-  int to_child[2], from_child[2];
-  ASSERT_EQ(::pipe(to_child), 0);
-  ASSERT_EQ(::pipe(from_child), 0);
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    ::dup2(to_child[0], 0);
-    ::dup2(from_child[1], 1);
-    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
-    ::execl(testing::cli_path(), testing::cli_path(), "fen", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(to_child[0]);
-  ::close(from_child[1]);
-  // Return what the child prints within 30 s, up to a newline ("" if nothing comes).
-  const auto answer = [&] {
-    std::string got;
-    pollfd fd{from_child[0], POLLIN, 0};
-    char c = 0;
-    while ((got.empty() || got.back() != '\n') && ::poll(&fd, 1, 30000) == 1 && ::read(from_child[0], &c, 1) == 1)
-      got.push_back(c);
-    return got;
-  };
   // Each write ends in the middle of the next line: the answer must not wait for that line's end.
   const std::string first = "4k3/8/8/8/8/8/8/4K3 w - -", second = "4k3/8/8/8/8/8/8/4K3 b - -";
-  const std::string writes[] = {first + "\n4k3/8/8/", "8/8/8/8/4K3 b - -\n"};
-  for (int i = 0; i < 2; ++i) {
-    ASSERT_EQ(::write(to_child[1], writes[i].data(), writes[i].size()), ssize_t(writes[i].size()));
-    EXPECT_EQ(answer(), (i == 0 ? first : second) + " 0 1\n");
-  }
-  ::close(to_child[1]);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  ::close(from_child[0]);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  const testing::Conversation talk = testing::converse({"fen"}, {first + "\n4k3/8/8/", "8/8/8/8/4K3 b - -\n"});
+  EXPECT_EQ(talk.answers, (std::vector<std::string>{first + " 0 1\n", second + " 0 1\n"}));
+  EXPECT_EQ(talk.status, 0);
 }
 
 TEST(CliReplay, PlaysSanAndUciFromTheStart) {
