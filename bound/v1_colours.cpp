@@ -4,12 +4,12 @@
 #include <array>
 #include <atomic>
 #include <cassert>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <tuple>
-#include <unordered_map>
 
 #include "core/threads.h"
 #include "rank/binomial.h"
@@ -44,46 +44,48 @@ Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquares
 
 // Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,
 // promotion budgets), memoised for the threads that share them (once(), a lock per stripe of slots). The
-// table of a (fixed rooks, budgets) is allocated when first used (about 720 KB; at most 729 of them).
+// row of a (fixed rooks, budgets, men) is allocated when first used (18 KB): the budgets and the men
+// follow from the pawn block, so a whole count uses a few thousand of the 28,431 rows.
 class Memo {
  public:
   static constexpr int MaxMen = 39;  // U <= 38
 
   template <class Compute>
   u128 get(int fw, int fb, int wp, int bp, int men, int rc, int rn, Compute&& compute) {
-    Block& block = block_of(((fw * 3 + fb) * 9 + wp) * 9 + bp);
-    // Slots by (men, rc + rn, rc): the front's colour splits of one (queens, knights) read adjacent slots.
+    Row& row = row_of((((fw * 3 + fb) * 9 + wp) * 9 + bp) * MaxMen + men);
+    // Slots by (rc + rn, rc): the front's colour splits of one (queens, knights) read adjacent slots.
     const int sum = rc + rn;
-    const std::size_t i = std::size_t(men) * 1089 + std::size_t(Diagonal[sum] + rc - std::max(0, sum - 32));
-    return once(block.done[i], block.value[i], stripes_[i % stripes_.size()], compute);
+    const std::size_t i = std::size_t(Diagonal[sum] + rc - std::max(0, sum - 32));
+    return once(row.done[i], row.value[i], stripes_[i % stripes_.size()], compute);
   }
 
  private:
-  static constexpr std::size_t BlockSize = std::size_t(MaxMen) * 33 * 33;
+  static constexpr std::size_t RowSize = 33 * 33;
   // Diagonal[sum]: the slots of the (rc, rn) with rc + rn below sum, both in 0..32.
   static constexpr auto Diagonal = [] {
     std::array<int, 65> d{};
     for (int sum = 1; sum <= 64; ++sum) d[sum] = d[sum - 1] + std::min(sum - 1, 32) - std::max(0, sum - 1 - 32) + 1;
     return d;
   }();
-  struct Block {
-    std::array<u128, BlockSize> value;
-    std::array<std::atomic<bool>, BlockSize> done{};
+  struct Row {
+    std::array<u128, RowSize> value;
+    std::array<std::atomic<bool>, RowSize> done{};
   };
 
-  Block& block_of(int b) {
-    if (Block* p = blocks_[b].load(std::memory_order_acquire)) return *p;
+  Row& row_of(int r) {
+    if (Row* p = rows_[r].load(std::memory_order_acquire)) return *p;
     const std::lock_guard<std::mutex> lock(allocation_);
-    if (!blocks_[b].load(std::memory_order_relaxed)) {
-      owned_.push_back(std::make_unique<Block>());
-      blocks_[b].store(owned_.back().get(), std::memory_order_release);
+    if (!rows_[r].load(std::memory_order_relaxed)) {
+      owned_.push_back(std::make_unique<Row>());
+      rows_[r].store(owned_.back().get(), std::memory_order_release);
     }
-    return *blocks_[b].load(std::memory_order_acquire);
+    return *rows_[r].load(std::memory_order_acquire);
   }
 
-  std::array<std::atomic<Block*>, 729> blocks_{};
-  std::vector<std::unique_ptr<Block>> owned_;
+  std::array<std::atomic<Row*>, 729 * MaxMen> rows_{};
+  std::vector<std::unique_ptr<Row>> owned_;
   std::mutex allocation_;
+
   std::array<std::mutex, 256> stripes_;
 };
 
@@ -225,6 +227,87 @@ UInt192 count_pieces(Front& front, const detail::FreeSquares& s, const detail::P
   return total;
 }
 
+// Sums of weights by key, for phase 1: open addressing with linear probing in a power-of-two table kept at
+// most half full. std::unordered_map spent half the count's time on its separately allocated nodes.
+class KeySums {
+ public:
+  // Add a weight to a key's sum. Additions wait in a batch whose slots are prefetched together, so that
+  // their cache misses overlap: the table outgrows the caches.
+  void add(u64 key, u128 weight) {
+    pending_[pending_size_++] = {key, weight};
+    if (pending_size_ == Batch) flush();
+  }
+  // Call f(key, sum) on every key added.
+  template <class F>
+  void for_each(F&& f) {
+    flush();
+    for (const Slot& slot : slots_)
+      if (slot.key != Empty) f(slot.key, u128(slot.sum));
+  }
+  std::size_t size() {
+    flush();
+    return size_;
+  }
+  void clear() { *this = KeySums(); }
+
+ private:
+  static constexpr int Batch = 16;
+  void flush() {
+    if (2 * (size_ + pending_size_) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::array<std::size_t, Batch> home;
+    for (int i = 0; i < pending_size_; ++i) {
+      home[i] = std::size_t(hash(pending_[i].first)) & mask;
+      __builtin_prefetch(&slots_[home[i]], 1);
+    }
+    for (int i = 0; i < pending_size_; ++i) {
+      Slot& slot = find(slots_, pending_[i].first, home[i]);
+      if (slot.key == Empty) {
+        slot.key = pending_[i].first;
+        ++size_;
+      }
+      slot.sum += pending_[i].second;
+    }
+    pending_size_ = 0;
+  }
+
+  static constexpr u64 Empty = ~u64(0);  // keys are below 2^37
+  struct Slot {
+    u64 key = Empty;
+    // Two limbs rather than a u128, whose 16-byte alignment would pad the slot to 32 bytes.
+    struct Sum {
+      u64 lo = 0, hi = 0;
+      Sum& operator+=(u128 w) {
+        const u128 v = ((u128(hi) << 64) | lo) + w;
+        lo = u64(v), hi = u64(v >> 64);
+        return *this;
+      }
+      explicit operator u128() const { return (u128(hi) << 64) | lo; }
+    } sum;
+  };
+  static u64 hash(u64 h) {  // splitmix64's finaliser: every key bit moves the low bits
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+  }
+  // Return the slot of key, or the empty slot where it goes, probing from `home`.
+  static Slot& find(std::vector<Slot>& slots, u64 key, std::size_t home) {
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = home;; i = (i + 1) & mask)
+      if (slots[i].key == key || slots[i].key == Empty) return slots[i];
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<std::size_t>(1 << 16, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& slot : old)
+      if (slot.key != Empty) find(slots_, slot.key, std::size_t(hash(slot.key)) & (slots_.size() - 1)) = slot;
+  }
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+  std::array<std::pair<u64, u128>, Batch> pending_;
+  int pending_size_ = 0;
+};
+
 // A key of phase 2: (family, pawn block, free squares by class), 6 + 9 + 22 bits; the low 22 bits are the
 // free squares.
 u64 make_key(int family, int block, const detail::FreeSquares& s) {
@@ -241,12 +324,13 @@ namespace detail {
 
 std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bitboard orth, Bitboard diag,
                                     Bitboard colour) {
-  // Dense counts over (white, black, opposed, a, orth, diag, colour), reused by the thread.
-  constexpr int DA = 9, DOr = 5, DD = 5, DC = 17;
-  constexpr int States = 9 * 9 * 9 * DA * DOr * DD * DC;
-  const auto index = [](int w, int b, int o, int ta, int to, int td, int tc) {
-    return (((((w * 9 + b) * 9 + o) * DA + ta) * DOr + to) * DD + td) * DC + tc;
-  };
+  // Dense counts by pawn block (white, black, opposed) and, within a block, by the tracked counts (a,
+  // orth, diag, colour), reused by the thread. A file moves a block's counts into other blocks by its
+  // configurations' (white, black, opposed), each shifting the tracked counts: the DP takes the blocks
+  // one at a time and a shift's whole group at a time, so that its writes stay in one 30 KB block.
+  constexpr int DA = 9, DOr = 5, DD = 5, DC = 17, Inner = DA * DOr * DD * DC;
+  const auto inner = [](int ta, int to, int td, int tc) { return ((ta * DOr + to) * DD + td) * DC + tc; };
+  constexpr std::size_t States = std::size_t(rank::PawnBlocks::Count) * Inner;
   thread_local std::vector<u64> cur(States), next(States);
   // Files without tracked neighbourhood cells first: the states stay few until the king's files come.
   std::array<int, 8> order{};
@@ -255,14 +339,21 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
   for (int pass = 0; pass < 2; ++pass)
     for (int f = 0; f < 8; ++f)
       if (bool(near & file_bb(File(f))) == (pass == 1)) order[n++] = f;
-  struct Delta {
-    int w, b, o, ta, to, td, tc;
+  // A file's configurations with the same (white, black, opposed), by their shift of the tracked counts.
+  struct Shift {
+    int offset;
     u64 ways;
   };
-  std::vector<int> live{index(0, 0, 0, 0, 0, 0, 0)}, next_live;
-  cur[live[0]] = 1;
+  struct Group {
+    int w, b, o;
+    std::vector<Shift> shifts;
+  };
+  std::vector<int> live{rank::PawnBlock.index[0][0][0]}, next_live;
+  std::vector<bool> next_active(rank::PawnBlocks::Count);
+  std::vector<std::pair<int, u64>> from;  // a block's nonzero counts: (inner index, count)
+  cur[std::size_t(live[0]) * Inner] = 1;
   for (int f : order) {
-    std::map<std::array<int, 7>, u64> groups;
+    std::map<std::array<int, 3>, std::map<int, u64>> by_counts;
     for (unsigned wm = 0; wm < 64; ++wm)
       for (unsigned bm = 0; bm < 64; ++bm) {
         if (wm & bm) continue;
@@ -270,38 +361,54 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
         for (int i = 0; i < 6 && ok; ++i) ok = rank::cell_allows(rules[f][i], wm >> i & 1, bm >> i & 1);
         if (!ok) continue;
         const Bitboard all = rank::cells_to_bitboard(wm | bm, f);
-        groups[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm), popcount(all & a), popcount(all & orth),
-                popcount(all & diag), popcount(all & colour)}] += 1;
+        by_counts[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm)}]
+                 [inner(popcount(all & a), popcount(all & orth), popcount(all & diag), popcount(all & colour))] += 1;
       }
-    std::vector<Delta> deltas;
-    for (const auto& [d, ways] : groups) deltas.push_back({d[0], d[1], d[2], d[3], d[4], d[5], d[6], ways});
+    std::vector<Group> groups;
+    for (const auto& [c, shifts] : by_counts) {
+      groups.push_back({c[0], c[1], c[2], {}});
+      for (const auto& [offset, ways] : shifts) groups.back().shifts.push_back({offset, ways});
+    }
     next_live.clear();
-    for (const int s : live) {
-      const u64 v = cur[s];
-      cur[s] = 0;
-      int x = s;
-      const int tc = x % DC, td = (x /= DC) % DD, to = (x /= DD) % DOr, ta = (x /= DOr) % DA, o = (x /= DA) % 9,
-                b = (x /= 9) % 9, w = x / 9;
-      for (const Delta& d : deltas) {
-        if (w + d.w > 8 || b + d.b > 8) continue;
-        const int t = index(w + d.w, b + d.b, o + d.o, ta + d.ta, to + d.to, td + d.td, tc + d.tc);
-        if (!next[t]) next_live.push_back(t);
-        next[t] += v * d.ways;
+    for (const int block : live) {
+      u64* const src = cur.data() + std::size_t(block) * Inner;
+      from.clear();
+      for (int i = 0; i < Inner; ++i) {
+        if (!src[i]) continue;
+        from.emplace_back(i, src[i]);
+        src[i] = 0;
+      }
+      const auto& [w, b, o] = rank::PawnBlock.counts[block];
+      for (const Group& g : groups) {
+        if (w + g.w > 8 || b + g.b > 8) continue;
+        const int to = rank::PawnBlock.index[w + g.w][b + g.b][o + g.o];
+        if (!next_active[to]) {
+          next_active[to] = true;
+          next_live.push_back(to);
+        }
+        u64* const dst = next.data() + std::size_t(to) * Inner;
+        for (const auto& [i, v] : from)
+          for (const Shift& s : g.shifts) dst[i + s.offset] += v * s.ways;
       }
     }
+    for (const int block : next_live) next_active[block] = false;
     std::swap(cur, next);
     std::swap(live, next_live);
   }
   std::vector<PawnClass> out;
-  out.reserve(live.size());
-  for (const int s : live) {
-    int x = s;
-    PawnClass c;
-    c.colour = x % DC, c.diag = (x /= DC) % DD, c.orth = (x /= DD) % DOr, c.a = (x /= DOr) % DA,
-    c.opposed = (x /= DA) % 9, c.black = (x /= 9) % 9, c.white = x / 9;
-    c.count = cur[s];
-    cur[s] = 0;
-    out.push_back(c);
+  for (const int block : live) {
+    u64* const src = cur.data() + std::size_t(block) * Inner;
+    const auto& [w, b, o] = rank::PawnBlock.counts[block];
+    for (int i = 0; i < Inner; ++i) {
+      if (!src[i]) continue;
+      int x = i;
+      PawnClass c;
+      c.colour = x % DC, c.diag = (x /= DC) % DD, c.orth = (x /= DD) % DOr, c.a = x / DOr;
+      c.white = w, c.black = b, c.opposed = o;
+      c.count = src[i];
+      src[i] = 0;
+      out.push_back(c);
+    }
   }
   return out;
 }
@@ -349,7 +456,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
   const unsigned threads = worker_threads(o.threads);
 
   // Phase 1: per layer, its pawn classes, turned into free squares per frame, summed by key.
-  std::vector<std::unordered_map<u64, u128>> weights(threads);
+  std::vector<KeySums> weights(threads);
   std::atomic<std::size_t> next_layer{0}, layers_done{0};
   run_on_threads(threads, [&](unsigned t) {
     for (std::size_t l; (l = next_layer++) < layers.size();) {
@@ -378,7 +485,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
                                         shape[4] - (c.colour - c.diag),
                                         shape[5] - (c.white + c.black - c.colour - c.a - c.orth)};
             const int block = rank::PawnBlock.index[c.white][c.black][c.opposed];
-            weights[t][make_key(shape[0], block, s)] += u128(c.count) * u128(frames_alike);
+            weights[t].add(make_key(shape[0], block, s), u128(c.count) * u128(frames_alike));
           }
       }
       const std::size_t done = ++layers_done;
@@ -386,15 +493,16 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     }
   });
   for (unsigned t = 1; t < threads; ++t) {
-    for (const auto& [k, w] : weights[t]) weights[0][k] += w;
-    weights[t] = {};
+    weights[t].for_each([&](u64 k, u128 w) { weights[0].add(k, w); });
+    weights[t].clear();
   }
 
   // Phase 2: by free squares (one front table each), every (family, block) with them.
   std::map<u64, std::vector<std::pair<u64, u128>>> by_free;
-  for (const auto& [k, w] : weights[0]) by_free[k & ((u64(1) << 22) - 1)].emplace_back(k >> 22, w);
-  weights[0] = {};
-  std::vector<std::pair<u64, std::vector<std::pair<u64, u128>>>> work(by_free.begin(), by_free.end());
+  weights[0].for_each([&](u64 k, u128 w) { by_free[k & ((u64(1) << 22) - 1)].emplace_back(k >> 22, w); });
+  weights[0].clear();
+  std::vector<std::pair<u64, std::vector<std::pair<u64, u128>>>> work(std::make_move_iterator(by_free.begin()),
+                                                                        std::make_move_iterator(by_free.end()));
   by_free.clear();
   std::vector<UInt192> totals(threads);
   std::atomic<std::size_t> next_free{0};

@@ -185,7 +185,7 @@ TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
   EXPECT_NE(r.out.find("reproduced"), std::string::npos);
 }
 
-// v1colours on the frame without castling or en passant, white to move (4 s in Release): the JSON names
+// v1colours on the frame without castling or en passant, white to move (1.2 s in Release): the JSON names
 // the variant, and the count lies below v1's for the same frame, by about 39%. tests/bound/v1_colours_test.cpp
 // checks the count itself.
 TEST(BoundCli, V1coloursCountsTheFramesKept) {
