@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -72,6 +73,8 @@ Conversation converse(const std::vector<std::string>& args, const std::vector<st
   }
   ::close(to_child[0]);
   ::close(from_child[1]);
+  // A child that ends early must fail the test, not kill it with SIGPIPE on the next write.
+  const auto previous = std::signal(SIGPIPE, SIG_IGN);
   for (const std::string& w : writes) {
     std::string got;
     if (::write(to_child[1], w.data(), w.size()) == ssize_t(w.size())) {
@@ -83,6 +86,7 @@ Conversation converse(const std::vector<std::string>& args, const std::vector<st
     talk.answers.push_back(got);
   }
   ::close(to_child[1]);
+  std::signal(SIGPIPE, previous);
   int status = 0;
   if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) talk.status = WEXITSTATUS(status);
   ::close(from_child[0]);
