@@ -318,6 +318,60 @@ detail::FreeSquares free_of(u64 key) {
   return {int(key >> 18 & 15), int(key >> 15 & 7), int(key >> 12 & 7), int(key >> 6 & 63), int(key & 63)};
 }
 
+// The index of a pawn class: its pawn block (PawnBlock) and, within it, its tracked counts.
+namespace class_index {
+constexpr int DA = 9, DOr = 5, DD = 5, DC = 17, Inner = DA * DOr * DD * DC;
+constexpr std::size_t States = std::size_t(rank::PawnBlocks::Count) * Inner;
+constexpr int tracked(int a, int orth, int diag, int colour) { return ((a * DOr + orth) * DD + diag) * DC + colour; }
+detail::PawnClass pawn_class(int block, int tracked, u64 count) {
+  detail::PawnClass c;
+  int x = tracked;
+  c.colour = x % DC, c.diag = (x /= DC) % DD, c.orth = (x /= DD) % DOr, c.a = x / DOr;
+  c.white = rank::PawnBlock.counts[block][0], c.black = rank::PawnBlock.counts[block][1];
+  c.opposed = rank::PawnBlock.counts[block][2];
+  c.count = count;
+  return c;
+}
+}  // namespace class_index
+
+// Sums of pawn class counts over several layers, dense by class index (17 MB).
+class ClassSums {
+ public:
+  ClassSums() : sums_(class_index::States), touched_(rank::PawnBlocks::Count) {}
+  void add(const std::vector<detail::PawnClass>& classes) {
+    using namespace class_index;
+    for (const detail::PawnClass& c : classes) {
+      const int block = rank::PawnBlock.index[c.white][c.black][c.opposed];
+      if (!touched_[block]) {
+        touched_[block] = true;
+        blocks_.push_back(block);
+      }
+      sums_[std::size_t(block) * Inner + std::size_t(tracked(c.a, c.orth, c.diag, c.colour))] += c.count;
+    }
+  }
+  // Call f(class, its count summed over the layers added) on every class, and start over; the class's own
+  // count field is 0.
+  template <class F>
+  void take(F&& f) {
+    using namespace class_index;
+    for (const int block : blocks_) {
+      u128* const row = sums_.data() + std::size_t(block) * Inner;
+      for (int i = 0; i < Inner; ++i) {
+        if (!row[i]) continue;
+        f(pawn_class(block, i, 0), row[i]);
+        row[i] = 0;
+      }
+      touched_[block] = false;
+    }
+    blocks_.clear();
+  }
+
+ private:
+  std::vector<u128> sums_;
+  std::vector<bool> touched_;
+  std::vector<int> blocks_;
+};
+
 }  // namespace
 
 namespace detail {
@@ -325,12 +379,10 @@ namespace detail {
 std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bitboard orth, Bitboard diag,
                                     Bitboard colour) {
   // Dense counts by pawn block (white, black, opposed) and, within a block, by the tracked counts (a,
-  // orth, diag, colour), reused by the thread. A file moves a block's counts into other blocks by its
-  // configurations' (white, black, opposed), each shifting the tracked counts: the DP takes the blocks
-  // one at a time and a shift's whole group at a time, so that its writes stay in one 30 KB block.
-  constexpr int DA = 9, DOr = 5, DD = 5, DC = 17, Inner = DA * DOr * DD * DC;
-  const auto inner = [](int ta, int to, int td, int tc) { return ((ta * DOr + to) * DD + td) * DC + tc; };
-  constexpr std::size_t States = std::size_t(rank::PawnBlocks::Count) * Inner;
+  // orth, diag, colour: class_index), reused by the thread. A file moves a block's counts into other blocks
+  // by its configurations' (white, black, opposed), each shifting the tracked counts: the DP takes the
+  // blocks one at a time and a shift's whole group at a time, so that its writes stay in one 30 KB block.
+  using namespace class_index;
   thread_local std::vector<u64> cur(States), next(States);
   // Files without tracked neighbourhood cells first: the states stay few until the king's files come.
   std::array<int, 8> order{};
@@ -362,7 +414,7 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
         if (!ok) continue;
         const Bitboard all = rank::cells_to_bitboard(wm | bm, f);
         by_counts[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm)}]
-                 [inner(popcount(all & a), popcount(all & orth), popcount(all & diag), popcount(all & colour))] += 1;
+                 [tracked(popcount(all & a), popcount(all & orth), popcount(all & diag), popcount(all & colour))] += 1;
       }
     std::vector<Group> groups;
     for (const auto& [c, shifts] : by_counts) {
@@ -398,16 +450,10 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
   std::vector<PawnClass> out;
   for (const int block : live) {
     u64* const src = cur.data() + std::size_t(block) * Inner;
-    const auto& [w, b, o] = rank::PawnBlock.counts[block];
     for (int i = 0; i < Inner; ++i) {
       if (!src[i]) continue;
-      int x = i;
-      PawnClass c;
-      c.colour = x % DC, c.diag = (x /= DC) % DD, c.orth = (x /= DD) % DOr, c.a = x / DOr;
-      c.white = w, c.black = b, c.opposed = o;
-      c.count = src[i];
+      out.push_back(pawn_class(block, i, src[i]));
       src[i] = 0;
-      out.push_back(c);
     }
   }
   return out;
@@ -455,41 +501,57 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
           }
   const unsigned threads = worker_threads(o.threads);
 
-  // Phase 1: per layer, its pawn classes, turned into free squares per frame, summed by key.
+  // Phase 1: per layer, its pawn classes, turned into free squares per frame, summed by key. The frames of
+  // a layer that leave the pieces the same classes count once, times their number: those are its shapes.
+  // Layers with the same shapes (89 groups of the 932 layers of the whole count) first sum their classes,
+  // which are then turned into keys once per shape: that took 40% of the time a layer at a time.
+  using Shapes = std::vector<std::pair<std::array<int, 6>, int>>;  // (family, class sizes), frames alike
+  std::map<Shapes, std::vector<std::size_t>> layers_of;
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const auto [e, king] = layers[l];
+    const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
+    const Bitboard colour = colour_of(king);
+    std::map<std::array<int, 6>, int> shapes;
+    for (const FrameUse& f : frames[e]) {
+      if (!rank::v1_king_fits(f.info, king)) continue;
+      const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
+      const Bitboard a = knight_attacks(king) & ~taken, b = near & ~taken;
+      const Bitboard g = ~(a | b | taken | square_bb(king));
+      shapes[{f.family, popcount(a), popcount(b & orth), popcount(b & ~orth), popcount(g & colour),
+              popcount(g & ~colour)}] += 1;
+    }
+    layers_of[Shapes(shapes.begin(), shapes.end())].push_back(l);
+  }
+  // The largest groups first, so that the threads finish together.
+  std::vector<std::pair<Shapes, std::vector<std::size_t>>> groups(layers_of.begin(), layers_of.end());
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const auto& x, const auto& y) { return x.second.size() > y.second.size(); });
   std::vector<KeySums> weights(threads);
-  std::atomic<std::size_t> next_layer{0}, layers_done{0};
+  std::atomic<std::size_t> next_group{0}, layers_done{0};
   run_on_threads(threads, [&](unsigned t) {
-    for (std::size_t l; (l = next_layer++) < layers.size();) {
-      const auto [e, king] = layers[l];
-      if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
-        const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
-        const Bitboard colour = colour_of(king);
-        const std::vector<detail::PawnClass> classes =
-            detail::pawn_classes(*rules, knight_attacks(king) & rank::PawnCellsBB, orth & rank::PawnCellsBB,
-                                 near & ~orth & rank::PawnCellsBB, colour & rank::PawnCellsBB);
-        // Frames that leave the pieces the same classes count once, times their number.
-        std::map<std::array<int, 6>, int> shapes;
-        for (const FrameUse& f : frames[e]) {
-          if (!rank::v1_king_fits(f.info, king)) continue;
-          const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
-          const Bitboard a = knight_attacks(king) & ~taken, b = near & ~taken;
-          const Bitboard g = ~(a | b | taken | square_bb(king));
-          shapes[{f.family, popcount(a), popcount(b & orth), popcount(b & ~orth), popcount(g & colour),
-                  popcount(g & ~colour)}] += 1;
+    ClassSums sums;
+    for (std::size_t i; (i = next_group++) < groups.size();) {
+      for (const std::size_t l : groups[i].second) {
+        const auto [e, king] = layers[l];
+        if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
+          const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
+          sums.add(detail::pawn_classes(*rules, knight_attacks(king) & rank::PawnCellsBB, orth & rank::PawnCellsBB,
+                                        near & ~orth & rank::PawnCellsBB, colour_of(king) & rank::PawnCellsBB));
         }
-        for (const auto& [shape, frames_alike] : shapes)
-          for (const detail::PawnClass& c : classes) {
-            // Pawns of the king's colour stand on its diagonal neighbours or on G; the others on A, on the
-            // orthogonal neighbours or on G.
-            const detail::FreeSquares s{shape[1] - c.a, shape[2] - c.orth, shape[3] - c.diag,
-                                        shape[4] - (c.colour - c.diag),
-                                        shape[5] - (c.white + c.black - c.colour - c.a - c.orth)};
-            const int block = rank::PawnBlock.index[c.white][c.black][c.opposed];
-            weights[t].add(make_key(shape[0], block, s), u128(c.count) * u128(frames_alike));
-          }
+        const std::size_t done = ++layers_done;
+        if (o.progress && t == 0) o.progress(done, layers.size());
       }
-      const std::size_t done = ++layers_done;
-      if (o.progress && t == 0) o.progress(done, layers.size());
+      sums.take([&](const detail::PawnClass& c, u128 count) {
+        for (const auto& [shape, frames_alike] : groups[i].first) {
+          // Pawns of the king's colour stand on its diagonal neighbours or on G; the others on A, on the
+          // orthogonal neighbours or on G.
+          const detail::FreeSquares s{shape[1] - c.a, shape[2] - c.orth, shape[3] - c.diag,
+                                      shape[4] - (c.colour - c.diag),
+                                      shape[5] - (c.white + c.black - c.colour - c.a - c.orth)};
+          const int block = rank::PawnBlock.index[c.white][c.black][c.opposed];
+          weights[t].add(make_key(shape[0], block, s), count * u128(frames_alike));
+        }
+      });
     }
   });
   for (unsigned t = 1; t < threads; ++t) {

@@ -46,7 +46,7 @@ struct V1ColoursOptions {
 };
 
 // Return the number of positions of the set with white to move; the black-to-move half, its colour swap,
-// is as large. About 15 s on two cores, 0.6 GB at the peak.
+// is as large. About 12 s on two cores, 0.6 GB at the peak.
 BigInt v1_colours_half(const V1ColoursOptions& options = {});
 
 namespace detail {

@@ -337,7 +337,7 @@ std::function<int()> setup(CLI::App& cmd) {
       "them a --checkpoint that cannot be created), 1 when a --checkpoint belongs to another run, is damaged or\n"
       "fails to be written during the run.\n"
       "--model v1colours: v1's set with bishops counted by square colour (constraint 3 in full), counted\n"
-      "exactly but not ranked: about 15 s on two cores and 0.6 GB, with a progress line on stderr.");
+      "exactly but not ranked: about 12 s on two cores and 0.6 GB, with a progress line on stderr.");
   return [opt] { return run(*opt); };
 }
 

@@ -180,7 +180,7 @@ TEST(V1Colours, WithoutColoursThePartsAreV1s) {
   }
 }
 
-// By hand (30 s on two cores, 0.6 GB at the peak): the whole set. Without colours it is v1's N digit for digit;
+// By hand (23 s on two cores, 0.6 GB at the peak): the whole set. Without colours it is v1's N digit for digit;
 // with them 2732377526224840854810592797575304095012196250 (2026-11-24), 61% of v1.
 TEST(V1Colours, DISABLED_WholeSet) {
   V1ColoursOptions o;
