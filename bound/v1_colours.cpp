@@ -82,7 +82,8 @@ class Memo {
     return *rows_[r].load(std::memory_order_acquire);
   }
 
-  std::array<std::atomic<Row*>, 729 * MaxMen> rows_{};
+  // On the heap: 227 KB, and a Tail (two Memos) is often a local.
+  std::unique_ptr<std::atomic<Row*>[]> rows_ = std::make_unique<std::atomic<Row*>[]>(729 * MaxMen);
   std::vector<std::unique_ptr<Row>> owned_;
   std::mutex allocation_;
 
@@ -243,10 +244,6 @@ class KeySums {
     flush();
     for (const Slot& slot : slots_)
       if (slot.key != Empty) f(slot.key, u128(slot.sum));
-  }
-  std::size_t size() {
-    flush();
-    return size_;
   }
   void clear() { *this = KeySums(); }
 

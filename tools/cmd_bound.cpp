@@ -38,7 +38,7 @@ struct Options {
   bool nopromo_variant = false;  // any of the above given
   // nopromo --sample: uniform placements to draw and judge (0: none), their seed, threads and checkpoint.
   std::uint64_t sample = 0, seed = 1;
-  unsigned threads = 0;  // also v1colours's
+  unsigned threads = 0;  // v1colours takes it too
   std::string checkpoint;
   bool sample_option_given = false;  // --seed or --checkpoint
   bool threads_given = false;
