@@ -68,16 +68,14 @@ std::size_t for_each_item(const std::vector<std::string>& args,
   }
   std::FILE* const in = file ? file.get() : stdin;
   // Read through stdio a byte at a time (std::getline on std::cin costs a getc and an ungetc per byte
-  // and flushes std::cout before each line, a write per line). Flush only before a read that may wait,
-  // even within a line, so that a program feeding us lines still gets each answer at once.
+  // and flushes std::cout before each line, a write per line); read_input_byte flushes only when needed.
   enum class Read { Line, TooLong, End };
   std::string line;
-  const auto next_byte = [in] { return read_input_byte(in); };
   const auto next_line = [&] {
     line.clear();
     int c = 0;
     bool any = false;
-    while ((c = next_byte()) != EOF) {
+    while ((c = read_input_byte(in)) != EOF) {
       any = true;
       if (c == '\n') return Read::Line;
       if (line.size() == MaxLineBytes) return Read::TooLong;
@@ -92,7 +90,7 @@ std::size_t for_each_item(const std::vector<std::string>& args,
       report_error(ItemSource{true, n}, "longer than " + std::to_string(MaxLineBytes) + " bytes");
       ++failures;
       int c = 0;
-      while ((c = next_byte()) != EOF && c != '\n') {
+      while ((c = read_input_byte(in)) != EOF && c != '\n') {
       }
       continue;
     }
