@@ -42,6 +42,17 @@ u128 once(std::atomic<bool>& done, u128& value, std::mutex& lock, Compute&& comp
 // Return the squares of the colour of s.
 Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
 
+// The squares around a king that v1's classes track: its knight squares (A), its orthogonal and diagonal
+// neighbours (B), and the squares of its colour.
+struct KingZone {
+  Bitboard a, orth, diag, colour;
+  explicit KingZone(Square king)
+      : a(knight_attacks(king)),
+        orth(king_attacks(king) & (rank_bb(rank_of(king)) | file_bb(file_of(king)))),
+        diag(king_attacks(king) & ~orth),
+        colour(colour_of(king)) {}
+};
+
 // Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,
 // promotion budgets), memoised for the threads that share them (once(), a lock per stripe of slots). The
 // row of a (fixed rooks, budgets, men) is allocated when first used (18 KB): the budgets and the men
@@ -506,16 +517,14 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
   std::map<Shapes, std::vector<std::size_t>> layers_of;
   for (std::size_t l = 0; l < layers.size(); ++l) {
     const auto [e, king] = layers[l];
-    const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
-    const Bitboard colour = colour_of(king);
+    const KingZone z(king);
     std::map<std::array<int, 6>, int> shapes;
     for (const FrameUse& f : frames[e]) {
       if (!rank::v1_king_fits(f.info, king)) continue;
-      const Bitboard taken = f.info.fixed_squares | f.info.ep_empty;
-      const Bitboard a = knight_attacks(king) & ~taken, b = near & ~taken;
-      const Bitboard g = ~(a | b | taken | square_bb(king));
-      shapes[{f.family, popcount(a), popcount(b & orth), popcount(b & ~orth), popcount(g & colour),
-              popcount(g & ~colour)}] += 1;
+      const Bitboard free = ~(f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+      const Bitboard g = free & ~(z.a | z.orth | z.diag);
+      shapes[{f.family, popcount(z.a & free), popcount(z.orth & free), popcount(z.diag & free),
+              popcount(g & z.colour), popcount(g & ~z.colour)}] += 1;
     }
     layers_of[Shapes(shapes.begin(), shapes.end())].push_back(l);
   }
@@ -531,9 +540,9 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
       for (const std::size_t l : groups[i].second) {
         const auto [e, king] = layers[l];
         if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
-          const Bitboard near = king_attacks(king), orth = near & (rank_bb(rank_of(king)) | file_bb(file_of(king)));
-          sums.add(detail::pawn_classes(*rules, knight_attacks(king) & rank::PawnCellsBB, orth & rank::PawnCellsBB,
-                                        near & ~orth & rank::PawnCellsBB, colour_of(king) & rank::PawnCellsBB));
+          const KingZone z(king);
+          sums.add(detail::pawn_classes(*rules, z.a & rank::PawnCellsBB, z.orth & rank::PawnCellsBB,
+                                        z.diag & rank::PawnCellsBB, z.colour & rank::PawnCellsBB));
         }
         const std::size_t done = ++layers_done;
         if (o.progress && t == 0) o.progress(done, layers.size());
