@@ -25,16 +25,10 @@ constexpr std::array<Piece, 256> make_piece_table() {
 }
 constexpr std::array<Piece, 256> PieceFromChar = make_piece_table();
 
-// Split `text` into blank-separated fields, keeping the first `max_fields`; `rest` receives what follows
-// them (trimmed) and `count` counts all fields, so a message can say how many there were.
-struct Fields {
-  std::array<std::string_view, 6> field;
-  int count = 0;
-  std::string_view rest;
-};
+}  // namespace
 
-Fields split_fields(std::string_view text, int max_fields) {
-  Fields f;
+FenFields split_fen_fields(std::string_view text, int max_fields) {
+  FenFields f;
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (true) {
@@ -58,6 +52,8 @@ Fields split_fields(std::string_view text, int max_fields) {
   }
   return f;
 }
+
+namespace {
 
 class FieldParser {
  public:
@@ -292,7 +288,7 @@ std::string printable(std::string_view s) {
 
 Result<Position> parse_fen(std::string_view fen) {
   const FieldParser parser("FEN");
-  const Fields f = split_fields(fen, 6);
+  const FenFields f = split_fen_fields(fen, 6);
   if (f.count == 0) return Error{"FEN is empty"};
   if (f.count != 4 && f.count != 6)
     return Error{"FEN has " + plural(f.count, "field") + ", expected 4 or 6"};
@@ -327,7 +323,7 @@ std::string to_fen4(const Position& pos) {
 
 Result<Epd> parse_epd(std::string_view epd) {
   const FieldParser parser("EPD");
-  const Fields f = split_fields(epd, 4);
+  const FenFields f = split_fen_fields(epd, 4);
   if (f.count == 0) return Error{"EPD is empty"};
   if (f.count < 4)
     return Error{"EPD has " + plural(f.count, "field") + ", expected at least 4"};
@@ -340,7 +336,7 @@ Result<Epd> parse_epd(std::string_view epd) {
 Result<Position> parse_fen_or_epd(std::string_view text) {
   // A fifth field starting with a letter is an EPD opcode (a FEN's halfmove clock is a number): the text
   // is an EPD, and its error names the EPD field. Anything else is a FEN.
-  const Fields f = split_fields(text, 5);
+  const FenFields f = split_fen_fields(text, 5);
   if (f.count >= 5 && std::isalpha(static_cast<unsigned char>(f.field[4][0]))) {
     Result<Epd> epd = parse_epd(text);
     if (!epd) return Error{epd.error()};

@@ -5,6 +5,7 @@
 // with counters 0 and 1. What it normalises and what it rejects is listed in docs/fen.md.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,15 @@ namespace chessrank {
 constexpr bool is_fen_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
+
+// The blank-separated fields of a text: the first `max_fields` (at most 6), `rest` what follows them
+// (trimmed), and `count` all of them, so that a message can say how many there were.
+struct FenFields {
+  std::array<std::string_view, 6> field;
+  int count = 0;
+  std::string_view rest;
+};
+FenFields split_fen_fields(std::string_view text, int max_fields);
 
 Result<Position> parse_fen(std::string_view fen);
 // Write the six-field FEN of a position.

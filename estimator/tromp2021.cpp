@@ -107,26 +107,17 @@ Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
   if (pos) return pos;
   // Replace well-formed castling and en passant fields with "-" and parse again, so that everything else
   // (field count, placement, side to move, counters) is judged as parse_fen judges it.
-  std::vector<std::string> fields;
-  for (std::size_t i = 0; i < fen.size();) {
-    if (is_fen_blank(fen[i])) {
-      ++i;
-      continue;
-    }
-    const std::size_t start = i;
-    while (i < fen.size() && !is_fen_blank(fen[i])) ++i;
-    fields.emplace_back(fen.substr(start, i - start));
-  }
-  if (fields.size() != 4 && fields.size() != 6) return pos;
-  const std::string_view castling = fields[2], ep = fields[3];
+  const FenFields f = split_fen_fields(fen, 6);
+  if (f.count != 4 && f.count != 6) return pos;
+  const std::string_view castling = f.field[2], ep = f.field[3];
   const bool castling_letters = castling == "-" || (!castling.empty() && castling.size() <= 4 &&
                                                     castling.find_first_not_of("KQkq") == std::string_view::npos);
   const bool ep_square =
       ep == "-" || (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'));
   if (!castling_letters || !ep_square) return pos;
   std::string retry;
-  retry.append(fields[0]).append(" ").append(fields[1]).append(" - -");
-  for (std::size_t f = 4; f < fields.size(); ++f) retry.append(" ").append(fields[f]);
+  retry.append(f.field[0]).append(" ").append(f.field[1]).append(" - -");
+  for (int i = 4; i < f.count; ++i) retry.append(" ").append(f.field[i]);
   return parse_fen(retry);
 }
 
