@@ -1,5 +1,7 @@
 #include "tools/command.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -70,7 +72,14 @@ CLI::Validator writable_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
         std::error_code ec;
-        const bool existed = std::filesystem::exists(path, ec);
+        const std::filesystem::file_status status = std::filesystem::status(path, ec);
+        const bool existed = std::filesystem::exists(status);
+        // Ask a pipe, a device or a terminal without opening it: opening a named pipe waits for a reader
+        // and, closed at once, would hand that reader an empty stream before the real output comes.
+        if (existed && !std::filesystem::is_regular_file(status) && !std::filesystem::is_directory(status)) {
+          if (::access(path.c_str(), W_OK) == 0) return "";
+          return "cannot write '" + path + "': " + std::strerror(errno);
+        }
         errno = 0;
         if (!std::ofstream(path, std::ios::app | std::ios::binary))
           return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");

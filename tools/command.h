@@ -36,7 +36,8 @@ CLI::Option* whole_number(CLI::Option* option, std::uint64_t min = 0, std::uint6
 // A finite number above 0, in decimal.
 CLI::Validator positive_number();
 // A file the program can create or append to, checked when the command line is read so that a long run
-// does not fail at its end. A file that did not exist is not left behind.
+// does not fail at its end. A file that did not exist is not left behind; a pipe, a device or a terminal
+// is asked for write permission rather than opened.
 CLI::Validator writable_file();
 
 // Return the error for two of these (option, path) pairs that name one regular file, existing or not (the

@@ -1,13 +1,17 @@
 // `chessrank legal` and `chessrank estimate` end to end: output lines, errors, exit codes, determinism.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -90,6 +94,32 @@ TEST(CliEstimate, UnwritableOutputFilesAreRefusedBeforeTheRun) {
   std::ifstream in(json);
   std::string first;
   EXPECT_TRUE(std::getline(in, first) && !first.empty());
+}
+
+// An output that is a named pipe is checked without being opened: opening it to see whether it can be
+// written would give its reader an empty stream, and the report would then wait for another reader.
+TEST(CliEstimate, ReportToANamedPipeReachesItsReader) {
+  const chessrank::testing::TempDir dir("chessrank-cli-estimate-fifo");
+  const std::string fifo = dir.file("report").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  std::string first, second;
+  std::thread reader([&] {
+    const auto read_all = [&] {
+      std::ifstream in(fifo);
+      std::ostringstream text;
+      text << in.rdbuf();
+      return text.str();
+    };
+    first = read_all();
+    if (first.empty()) second = read_all();  // an empty stream came first: the report comes to a second reader
+  });
+  const Outcome r = run_cli({"estimate", "--samples", "2000", "--threads", "1", "--json", fifo});
+  // A run that never opened the pipe leaves the reader waiting for a writer: release it.
+  if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) ::close(fd);
+  reader.join();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(first.substr(0, 1), "{") << "the reader got " << first.size() << " bytes, then " << second.size();
+  EXPECT_NE(first.find("\"estimate\""), std::string::npos);
 }
 
 // Two outputs naming one file would overwrite each other (a JSON report over the checkpoint that should
