@@ -269,7 +269,9 @@ const bool registered = register_command(
        cmd.add_option("input", opt->input,
                       "Input file: FEN/EPD lines (--to raw) or raw records (--to fen); -: standard input")
            ->required();
-       cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")->required();
+       cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")
+           ->required()
+           ->check(CLI::Validator([](std::string& path) { return path == "-" ? "" : writable_file()(path); }, "FILE"));
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")
            ->check(CLI::IsMember({"raw", "fen"}))
            ->capture_default_str();

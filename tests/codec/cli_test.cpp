@@ -229,6 +229,12 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
   CliRun r = run("convert " + fens.string() + " /dev/full");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.substr(0, 45), "error: cannot write output file '/dev/full': ") << r.err;
+  // An output that cannot be created is a wrong command line, as for estimate's files: status 2 before any
+  // input is read.
+  const std::string nowhere = dir.file("no-such-dir").string() + "/out.bin";
+  r = run("convert " + fens.string() + " " + nowhere);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: output: cannot write '" + nowhere + "': No such file or directory\n");
   r = run("encode " + std::string("'") + Start + "' > /dev/full");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "error: cannot write standard output\n");
