@@ -1,11 +1,54 @@
 #include "estimator/checkpoint_file.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace chessrank::estimator {
+
+Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (path.empty() || (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)))
+    return CheckpointLock(-1, "");
+  const std::string lock_path = path + ".lock";
+  // A run that ends unlinks its lock file before it unlocks it, so a file opened just before that may be
+  // locked once it is no longer the one at the path: lock again until the file locked is the one named.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{"cannot write checkpoint " + path + ": " + std::strerror(errno)};
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      ::close(fd);
+      if (err == EWOULDBLOCK)
+        return Error{"checkpoint " + path + " is in use by another run (" + lock_path + " is locked)"};
+      return Error{"cannot lock " + lock_path + ": " + std::strerror(err)};
+    }
+    struct stat held, named;
+    if (::fstat(fd, &held) == 0 && ::stat(lock_path.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+        held.st_ino == named.st_ino)
+      return CheckpointLock(fd, lock_path);
+    ::close(fd);
+  }
+  return Error{"cannot lock " + lock_path + ": it keeps being replaced"};
+}
+
+CheckpointLock::CheckpointLock(CheckpointLock&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), lock_path_(std::move(other.lock_path_)) {}
+
+CheckpointLock::~CheckpointLock() {
+  if (fd_ < 0) return;
+  ::unlink(lock_path_.c_str());  // while still locked (see acquire)
+  ::close(fd_);
+}
 
 bool write_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";

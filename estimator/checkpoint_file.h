@@ -35,6 +35,26 @@ std::optional<std::string> mismatched_key(const KeyValues& kv, const std::string
 std::optional<std::string> holds_more_than_asked(const std::string& path, std::uint64_t held, std::uint64_t asked,
                                                  const std::string& unit);
 
+// A run's hold on its checkpoint: FILE.lock, locked with flock(2) while the run lasts, so that a second
+// run given the same checkpoint is refused instead of saving over the first one's checkpoint and cutting
+// its --emit file. The lock file is removed when the hold ends; one a killed run leaves behind is empty
+// and locks nothing (the kernel drops a dead process's locks).
+class CheckpointLock {
+ public:
+  // Take the lock of `path`'s checkpoint: "checkpoint F is in use by another run (F.lock is locked)" when
+  // another run holds it. No path (no checkpoint), or one that is not a regular file (which the reader
+  // refuses), takes no lock.
+  static Result<CheckpointLock> acquire(const std::string& path);
+  CheckpointLock(CheckpointLock&& other) noexcept;
+  CheckpointLock& operator=(CheckpointLock&&) = delete;
+  ~CheckpointLock();
+
+ private:
+  CheckpointLock(int fd, std::string lock_path) : fd_(fd), lock_path_(std::move(lock_path)) {}
+  int fd_;
+  std::string lock_path_;
+};
+
 // Return the whole number `text` is, in decimal digits only; nullopt for anything else.
 std::optional<std::uint64_t> parse_number(const std::string& text);
 

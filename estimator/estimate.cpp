@@ -266,6 +266,9 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   const std::size_t check_count = check_names(options.rules).size();
   report.tally.rejected.assign(check_count, 0);
 
+  // Held to the end of the run: no other run may save over this one's checkpoint or cut its --emit file.
+  const Result<CheckpointLock> lock = CheckpointLock::acquire(options.checkpoint);
+  if (!lock) return Error{lock.error()};
   Checkpoint cp;
   if (!options.checkpoint.empty() && std::filesystem::exists(options.checkpoint)) {
     Result<Checkpoint> loaded = load_checkpoint(options.checkpoint, report);

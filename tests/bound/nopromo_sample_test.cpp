@@ -6,12 +6,14 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/fen.h"
+#include "estimator/checkpoint_file.h"
 #include "estimator/nopromo_estimate.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/temp_dir.h"
@@ -206,7 +208,21 @@ TEST(NopromoEstimate, CheckpointThatCannotBeWrittenFailsBeforeDrawing) {
   o.checkpoint = (dir.path() / "missing" / "sample.checkpoint").string();
   const auto r = estimator::estimate_nopromo(quick_shape(), o);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), "cannot write checkpoint " + o.checkpoint);
+  EXPECT_EQ(r.error(), "cannot write checkpoint " + o.checkpoint + ": No such file or directory");
+}
+
+// A run given the checkpoint of a run still going is refused before it reads or writes it.
+TEST(NopromoEstimate, CheckpointInUseByAnotherRunIsRefused) {
+  const testing::TempDir dir("chessrank-nopromo-sample");
+  const std::string cp = dir.file("sample.checkpoint").string();
+  auto o = sample_options(estimator::NopromoChunk, 9, 1);
+  o.checkpoint = cp;
+  const auto other = estimator::CheckpointLock::acquire(cp);  // as another run would hold it
+  ASSERT_TRUE(other.ok()) << other.error();
+  const auto r = estimator::estimate_nopromo(quick_shape(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "checkpoint " + cp + " is in use by another run (" + cp + ".lock is locked)");
+  EXPECT_FALSE(std::filesystem::exists(cp));
 }
 
 }  // namespace

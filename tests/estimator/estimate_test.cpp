@@ -14,6 +14,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "estimator/checkpoint_file.h"
 #include "tests/support/temp_dir.h"
 
 namespace chessrank::estimator {
@@ -324,6 +325,38 @@ TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error(), error);
   }
+}
+
+// A run given the checkpoint of a run still going is refused before it reads or writes anything: it
+// would save over the other run's checkpoint and cut its --emit file.
+TEST(Estimate, CheckpointInUseByAnotherRunIsRefused) {
+  const testing::TempDir dir("chessrank-estimate");
+  const std::string cp = dir.file("run.checkpoint").string(), emit = dir.file("emit.txt").string();
+  const auto run = [&](std::uint64_t samples) {
+    EstimateOptions o = options(samples, 1);
+    o.checkpoint = cp;
+    o.emit = emit;
+    return run_estimate(model(), o);
+  };
+  ASSERT_TRUE(run(12000).ok());
+  EXPECT_FALSE(std::filesystem::exists(cp + ".lock"));  // a run that ends removes its lock file
+  const std::string checkpoint_before = slurp(cp), emit_before = slurp(emit);
+  {
+    const Result<CheckpointLock> other = CheckpointLock::acquire(cp);  // as another run would hold it
+    ASSERT_TRUE(other.ok()) << other.error();
+    EXPECT_FALSE(CheckpointLock::acquire(cp).ok());
+    const Result<EstimateReport> r = run(30000);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error(), "checkpoint " + cp + " is in use by another run (" + cp + ".lock is locked)");
+    EXPECT_EQ(slurp(cp), checkpoint_before);
+    EXPECT_EQ(slurp(emit), emit_before);
+  }
+  // A lock file whose run has gone locks nothing (a killed run leaves one behind).
+  { std::ofstream(cp + ".lock") << ""; }
+  const Result<EstimateReport> resumed = run(30000);
+  ASSERT_TRUE(resumed.ok()) << resumed.error();
+  EXPECT_TRUE(resumed->resumed);
+  EXPECT_FALSE(std::filesystem::exists(cp + ".lock"));
 }
 
 TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {
