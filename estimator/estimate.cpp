@@ -140,20 +140,34 @@ std::optional<std::string> unresumable_emit(const std::string& path, std::uint64
   if (bytes == 0)
     return "the run so far wrote no emit file, so " + path + " would lack its " +
            plural((long long)passed, "passing position") + cannot;
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return "emit file " + path + " is gone" + cannot;
+  // A pipe or a terminal cannot be read back (reading /dev/stdout on a pipe waits on the run's own output),
+  // nor cut back to the checkpoint: the positions it took after the last save would come twice.
+  if (!std::filesystem::is_regular_file(status))
+    return "emit file " + path + " is not a regular file, so the positions it took after the last checkpoint " +
+           "cannot be taken back" + cannot;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return "emit file " + path + " is gone" + cannot;
+  if (!in) return "cannot read emit file " + path + cannot;
   std::uint64_t lines = 0, left = bytes;
+  char last = '\n';
   std::vector<char> buffer(1 << 16);
   while (left > 0) {
     in.read(buffer.data(), std::streamsize(std::min<std::uint64_t>(left, buffer.size())));
     const std::streamsize got = in.gcount();
     lines += std::uint64_t(std::count(buffer.begin(), buffer.begin() + got, '\n'));
+    if (got > 0) last = buffer[std::size_t(got - 1)];
     left -= std::uint64_t(got);
     if (!in || got == 0) break;
   }
   if (left > 0)
     return "emit file " + path + " holds " + plural((long long)(bytes - left), "byte") + ", fewer than the " +
            std::to_string(bytes) + " the checkpoint counts" + cannot;
+  // The size a checkpoint records ends a line; one that cuts a line would glue the next run's first line to it.
+  if (last != '\n')
+    return "emit file " + path + " has no line ending at byte " + std::to_string(bytes) +
+           ", where the checkpoint's positions end" + cannot;
   if (lines != passed)
     return "emit file " + path + " holds " + plural((long long)lines, "position") + " where the checkpoint counts " +
            plural((long long)passed, "passing position") + cannot;

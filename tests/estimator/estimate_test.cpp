@@ -4,7 +4,11 @@
 #include "estimator/estimate.h"
 #include "rank/sample.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -288,6 +292,30 @@ TEST(Estimate, ResumeRefusesAnEmitFileThatLacksPassingPositions) {
   const Result<EstimateReport> r4 = run(20000, true);
   ASSERT_FALSE(r4.ok());
   EXPECT_EQ(r4.error(), "emit file " + emit + " is gone" + cannot);
+
+  // A pipe is refused at once: it can neither be read back nor cut back to the checkpoint.
+  ASSERT_EQ(::mkfifo(emit.c_str(), 0600), 0) << std::strerror(errno);
+  const Result<EstimateReport> r5 = run(20000, true);
+  ASSERT_FALSE(r5.ok());
+  EXPECT_EQ(r5.error(), "emit file " + emit +
+                            " is not a regular file, so the positions it took after the last checkpoint cannot be "
+                            "taken back" +
+                            cannot);
+  std::filesystem::remove(emit);
+
+  // A checkpoint whose size of the file ends inside a line (edited, or damaged) is refused: the resumed run
+  // would glue its first line to a piece of another.
+  const std::string saved = slurp(cp);
+  const std::size_t at = saved.find("\nemit_bytes ") + 12;
+  ASSERT_NE(at, std::string::npos + 12);
+  std::ofstream(cp, std::ios::trunc) << saved.substr(0, at) << whole.size() + 5
+                                     << saved.substr(saved.find('\n', at));
+  std::ofstream(emit, std::ios::trunc) << whole << whole.substr(0, whole.find('\n') + 1);
+  const Result<EstimateReport> r6 = run(20000, true);
+  ASSERT_FALSE(r6.ok());
+  EXPECT_EQ(r6.error(), "emit file " + emit + " has no line ending at byte " + std::to_string(whole.size() + 5) +
+                            ", where the checkpoint's positions end" + cannot);
+  std::ofstream(cp, std::ios::trunc) << saved;
 
   std::ofstream(emit, std::ios::trunc) << whole;  // the file as written still resumes
   EXPECT_TRUE(run(20000, true).ok());
