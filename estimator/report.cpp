@@ -104,7 +104,9 @@ std::string report_json(const EstimateReport& r) {
   o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
        ",\n";
   o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": true,\n";
-  o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) + ",\n";
+  // The seconds and threads are this run's; a resumed one went on from a checkpoint's samples.
+  o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
+       ",\n  \"resumed\": " + (r.resumed ? "true" : "false") + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
   o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples.realistic) + ", \"passed\": " +
        std::to_string(t.passed.realistic) +

@@ -185,6 +185,9 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   const Result<EstimateReport> resumed = run_estimate(model(), rest);
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   EXPECT_TRUE(resumed->resumed);
+  // Its JSON says so: its seconds and threads are the resumed run's.
+  EXPECT_NE(report_json(*resumed).find("\"threads\": 3,\n  \"resumed\": true,"), std::string::npos);
+  EXPECT_NE(report_json(*whole).find("\"resumed\": false,"), std::string::npos);
   EXPECT_EQ(resumed->tally, whole->tally);
   EXPECT_EQ(resumed->history, whole->history);
   EXPECT_EQ(slurp(emit_split), slurp(emit_full));
