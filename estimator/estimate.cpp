@@ -312,6 +312,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   // Fail now rather than after hours of sampling when the checkpoint cannot be written. A fresh run's
   // first checkpoint holds no chunks, and resuming from it starts from the beginning.
   if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, report, cp)) return Error{checkpoint_failed};
+  if (options.progress) options.progress(report.tally.samples.all, options.samples, 0);
 
   const std::uint64_t C = options.chunk_size;
   const bool timed = options.samples == 0;

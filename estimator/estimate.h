@@ -36,8 +36,8 @@ struct EstimateOptions {
   std::string emit;        // receives "index FEN" for every passing position, in sample order
   std::uint64_t chunk_size = 1 << 14;
   double checkpoint_interval = 10;  // seconds between checkpoint saves
-  // Called on the driving thread after each merged chunk: samples done, samples planned (0 when timed),
-  // seconds elapsed.
+  // Called on the driving thread once before sampling (with the samples a checkpoint held, at 0 seconds)
+  // and after each merged chunk: samples done, samples planned (0 when timed), seconds elapsed.
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
 };
 

@@ -147,6 +147,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   // Fail now rather than after hours of drawing when the checkpoint cannot be written.
   if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, shape, e, e.tally, merged))
     return Error{checkpoint_failed};
+  if (options.progress) options.progress(e.tally.draws, options.draws, 0);
   // The exact count (0.6 s by default, far longer with crossings) runs beside the draws.
   std::future<BigInt> set_size = std::async(std::launch::async, [&shape] { return bound::nopromo_count(shape); });
 

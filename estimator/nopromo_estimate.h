@@ -29,7 +29,8 @@ struct NopromoSampleOptions {
   unsigned threads = 0;     // 0: all hardware threads
   std::string checkpoint;   // saved at the start and regularly (a failed save ends the run); a run finding it resumes
   double checkpoint_interval = 10;  // seconds between checkpoint saves
-  // Called on the driving thread after each merged chunk: draws done, draws planned, seconds elapsed.
+  // Called on the driving thread once before drawing (with the draws a checkpoint held, at 0 seconds) and
+  // after each merged chunk: draws done, draws planned, seconds elapsed.
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
 };
 

@@ -28,9 +28,10 @@ Progress::Progress(std::string unit, double seconds)
     : unit_(std::move(unit)), tty_(isatty(STDERR_FILENO)), seconds_(seconds) {}
 
 void Progress::update(std::uint64_t done, std::uint64_t target, double elapsed) {
+  if (!started_) started_ = true, first_done_ = done, first_elapsed_ = elapsed;
   if (elapsed - last_ < (tty_ ? 0.2 : 30)) return;
   last_ = elapsed;
-  const double rate = elapsed > 0 ? double(done) / elapsed : 0;
+  const double rate = elapsed > first_elapsed_ ? double(done - first_done_) / (elapsed - first_elapsed_) : 0;
   const double fraction = target ? double(done) / double(target) : std::min(1.0, elapsed / seconds_);
   const double eta = target ? (rate > 0 ? double(target - done) / rate : 0) : std::max(0.0, seconds_ - elapsed);
   const int width = 30, filled = int(fraction * width);

@@ -13,7 +13,9 @@ class Progress {
  public:
   // `unit` names what is counted ("samples"); `seconds` is the length of a timed run (0: counted runs).
   Progress(std::string unit, double seconds);
-  // Show `done` of `target` (0 for a timed run) after `elapsed` seconds, unless shown too recently.
+  // Show `done` of `target` (0 for a timed run) after `elapsed` seconds, unless shown too recently. The
+  // rate and the time left count from the first update: a resumed run reports first what its checkpoint
+  // held, which this run did not compute.
   void update(std::uint64_t done, std::uint64_t target, double elapsed);
   // The same, `elapsed` being seconds().
   void update(std::uint64_t done, std::uint64_t target) { update(done, target, seconds()); }
@@ -34,6 +36,9 @@ class Progress {
   double seconds_;
   double last_ = 0;
   bool drawn_ = false;
+  bool started_ = false;
+  std::uint64_t first_done_ = 0;  // done, and elapsed, at the first update
+  double first_elapsed_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

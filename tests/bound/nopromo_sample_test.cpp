@@ -144,8 +144,14 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
   EXPECT_EQ(first.tally.draws, estimator::NopromoChunk + 500);
   auto rest = sample_options(SomeChunks, 9, 1);
   rest.checkpoint = cp;
+  std::vector<std::uint64_t> reports;  // draws done, as the progress line is told them
+  rest.progress = [&](std::uint64_t done, std::uint64_t, double) { reports.push_back(done); };
   const auto resumed = run(rest);
+  rest.progress = nullptr;
   EXPECT_TRUE(resumed.resumed);
+  ASSERT_FALSE(reports.empty());
+  EXPECT_EQ(reports.front(), estimator::NopromoChunk);  // the checkpoint's whole chunk, before any drawing
+  EXPECT_EQ(reports.back(), SomeChunks);
   EXPECT_EQ(resumed.tally, whole.tally);
 
   // A checkpoint of another seed, or of another set, is refused and names what differs.

@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <pcg_random.hpp>
@@ -182,9 +184,15 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   EstimateOptions rest = options(30000, 3);
   rest.checkpoint = cp;
   rest.emit = emit_split;
+  std::vector<std::pair<std::uint64_t, double>> reports;
+  rest.progress = [&](std::uint64_t done, std::uint64_t, double seconds) { reports.emplace_back(done, seconds); };
   const Result<EstimateReport> resumed = run_estimate(model(), rest);
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   EXPECT_TRUE(resumed->resumed);
+  // Its progress starts from the checkpoint's two whole chunks, at 0 s, then counts on.
+  ASSERT_EQ(reports.size(), 5u);
+  EXPECT_EQ(reports.front(), std::make_pair(std::uint64_t(10000), 0.0));
+  EXPECT_EQ(reports.back().first, 30000u);
   // Its JSON says so: its seconds and threads are the resumed run's.
   EXPECT_NE(report_json(*resumed).find("\"threads\": 3,\n  \"resumed\": true,"), std::string::npos);
   EXPECT_NE(report_json(*whole).find("\"resumed\": false,"), std::string::npos);
@@ -409,7 +417,8 @@ TEST(Estimate, CheckpointFailingMidRunStopsTheRunAndKeepsTheLastGoodOne) {
   o.checkpoint = cp;
   o.checkpoint_interval = 0;  // save after every chunk
   int reports = 0;
-  o.progress = [&](std::uint64_t, std::uint64_t, double) {
+  o.progress = [&](std::uint64_t done, std::uint64_t, double) {
+    if (done == 0) return;  // the report before the first chunk
     // After the second chunk a directory takes the place of the temporary file the save writes first.
     if (++reports == 2) std::filesystem::create_directory(cp + ".tmp");
   };
