@@ -14,23 +14,40 @@
 
 namespace chessrank::estimator {
 
+namespace {
+
+// Return the file `path` names once links are followed (up to 40, as Linux does), existing or not.
+std::string followed_links(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path p = path;
+  for (int links = 0; links < 40 && std::filesystem::is_symlink(p, ec); ++links)
+    p = p.parent_path() / std::filesystem::read_symlink(p, ec);  // an absolute target replaces the whole
+  return p.string();
+}
+
+// Return "<file>: <the reason errno gives>".
+std::string failure(const std::string& file) { return file + ": " + std::strerror(errno); }
+
+}  // namespace
+
 Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
   std::error_code ec;
   const std::filesystem::file_status status = std::filesystem::status(path, ec);
   if (path.empty() || (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)))
     return CheckpointLock(-1, "");
-  const std::string lock_path = path + ".lock";
+  const std::string lock_path = followed_links(path) + ".lock";
   // A run that ends unlinks its lock file before it unlocks it, so a file opened just before that may be
   // locked once it is no longer the one at the path: lock again until the file locked is the one named.
   for (int attempt = 0; attempt < 100; ++attempt) {
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return Error{"cannot write checkpoint " + path + ": " + std::strerror(errno)};
+    if (fd < 0) return Error{"cannot write checkpoint " + path + " (" + failure(lock_path) + ")"};
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int err = errno;
       ::close(fd);
       if (err == EWOULDBLOCK)
         return Error{"checkpoint " + path + " is in use by another run (" + lock_path + " is locked)"};
-      return Error{"cannot lock " + lock_path + ": " + std::strerror(err)};
+      errno = err;
+      return Error{"cannot lock checkpoint " + path + " (" + failure(lock_path) + ")"};
     }
     struct stat held, named;
     if (::fstat(fd, &held) == 0 && ::stat(lock_path.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
@@ -50,17 +67,41 @@ CheckpointLock::~CheckpointLock() {
   ::close(fd_);
 }
 
-bool write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
-    if (!out) return false;
-    out << text;
-    if (!out.flush()) return false;
+std::optional<std::string> write_atomically(const std::string& path, const std::string& text) {
+  const std::string target = followed_links(path), tmp = target + ".tmp";
+  // A name left by an interrupted save is removed; created anew with O_EXCL, a link planted there
+  // meanwhile makes the save fail instead of writing where it points.
+  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) return failure(tmp);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return failure(tmp);
+  const auto fail = [&] {
+    const std::string why = failure(tmp);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return why;
+  };
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return fail();
+    }
+    done += std::size_t(n);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  return !ec;
+  // Synced before the rename, so that after a crash the name holds the old checkpoint or the new one.
+  if (::fsync(fd) != 0) return fail();
+  if (::close(fd) != 0) {
+    const std::string why = failure(tmp);
+    ::unlink(tmp.c_str());
+    return why;
+  }
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    const std::string why = failure(target);
+    ::unlink(tmp.c_str());
+    return why;
+  }
+  return std::nullopt;
 }
 
 Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what) {

@@ -1,5 +1,6 @@
 // Checkpoint files: small text files of "key value" lines, one key per line. A save writes FILE.tmp and
-// renames it over FILE, so an interrupted save leaves the previous checkpoint whole.
+// renames it over FILE, so an interrupted save leaves the previous checkpoint whole. A FILE that is a
+// symbolic link stands for the file it names: that file is saved, locked and read.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,10 @@ namespace chessrank::estimator {
 
 using KeyValues = std::map<std::string, std::string>;
 
-// Write `text` to `path` through `path`.tmp and a rename; false when either fails.
-bool write_atomically(const std::string& path, const std::string& text);
+// Write `text` to `path` (the file a link there names) through `path`.tmp, created afresh (whatever has
+// that name is removed first, a link never followed) and synced to disk, and a rename; return nullopt, or
+// why it failed: "run.ck.tmp: No space left on device".
+std::optional<std::string> write_atomically(const std::string& path, const std::string& text);
 
 // Return the "key value" lines after the first of `path` (a line without a space is a key with an empty
 // value). The first line must be "<magic> 1": a file that is not regular or does not start with magic is

@@ -80,7 +80,8 @@ std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& 
           {"seed", std::to_string(r.seed)}, {"chunk_size", std::to_string(r.chunk_size)}};
 }
 
-bool save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
+// Save the checkpoint of report `r`; return nullopt, or why it failed (write_atomically).
+std::optional<std::string> save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
   std::ostringstream out;
   const Tally& t = r.tally;
   out << "chessrank-estimate-checkpoint 1\n";
@@ -308,10 +309,13 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   }
   // What a failed write says, wherever it happens.
   const std::string emit_failed = "writing " + options.emit + " failed";
-  const std::string checkpoint_failed = "cannot write checkpoint " + options.checkpoint;
+  const auto checkpoint_failed = [&](const std::string& why) {
+    return "cannot write checkpoint " + options.checkpoint + " (" + why + ")";
+  };
   // Fail now rather than after hours of sampling when the checkpoint cannot be written. A fresh run's
   // first checkpoint holds no chunks, and resuming from it starts from the beginning.
-  if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, report, cp)) return Error{checkpoint_failed};
+  if (!options.checkpoint.empty())
+    if (const auto why = save_checkpoint(options.checkpoint, report, cp)) return Error{checkpoint_failed(*why)};
   if (options.progress) options.progress(report.tally.samples.all, options.samples, 0);
 
   const std::uint64_t C = options.chunk_size;
@@ -365,8 +369,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
         failure = emit_failed;
         return false;
       }
-      if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
-        failure = checkpoint_failed;
+      if (const auto why = save()) {  // stop while the last checkpoint written is still a good one to resume from
+        failure = checkpoint_failed(*why);
         return false;
       }
       last_save = elapsed();
@@ -381,8 +385,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     report.output_error = emit_failed;
     if (!options.checkpoint.empty())
       report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
-  } else if (!options.checkpoint.empty() && !save()) {
-    report.output_error = checkpoint_failed;
+  } else if (!options.checkpoint.empty()) {
+    if (const auto why = save()) report.output_error = checkpoint_failed(*why);
   }
   report.seconds = elapsed();
   return report;

@@ -72,8 +72,9 @@ std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoSh
           {"seed", std::to_string(e.seed)}, {"chunk_size", std::to_string(NopromoChunk)}};
 }
 
-// Save the keys of run `e` with `tally`, which holds `chunks` whole chunks.
-bool save_checkpoint(const std::string& path, const bound::NopromoShape& shape, const NopromoEstimate& e,
+// Save the keys of run `e` with `tally`, which holds `chunks` whole chunks; return nullopt, or why the
+// save failed (write_atomically).
+std::optional<std::string> save_checkpoint(const std::string& path, const bound::NopromoShape& shape, const NopromoEstimate& e,
                      const NopromoTally& tally, std::uint64_t chunks) {
   std::ostringstream out;
   out << Magic << " 1\n";
@@ -143,10 +144,13 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     if (auto more = holds_more_than_asked(options.checkpoint, e.tally.draws, options.draws, "draws"))
       return Error{*more};
   }
-  const std::string checkpoint_failed = "cannot write checkpoint " + options.checkpoint;
+  const auto checkpoint_failed = [&](const std::string& why) {
+    return "cannot write checkpoint " + options.checkpoint + " (" + why + ")";
+  };
   // Fail now rather than after hours of drawing when the checkpoint cannot be written.
-  if (!options.checkpoint.empty() && !save_checkpoint(options.checkpoint, shape, e, e.tally, merged))
-    return Error{checkpoint_failed};
+  if (!options.checkpoint.empty())
+    if (const auto why = save_checkpoint(options.checkpoint, shape, e, e.tally, merged))
+      return Error{checkpoint_failed(*why)};
   if (options.progress) options.progress(e.tally.draws, options.draws, 0);
   // The exact count (0.6 s by default, far longer with crossings) runs beside the draws.
   std::future<BigInt> set_size = std::async(std::launch::async, [&shape] { return bound::nopromo_count(shape); });
@@ -158,7 +162,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     return before_partial ? save_checkpoint(options.checkpoint, shape, e, *before_partial, merged - 1)
                           : save_checkpoint(options.checkpoint, shape, e, e.tally, merged);
   };
-  bool failed = false;
+  std::optional<std::string> failure;
   double last_save = elapsed();
   const std::uint64_t C = NopromoChunk;
   // Whole chunks, rounded up without overflow near 2^64.
@@ -172,16 +176,17 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     ++merged;
     if (options.progress) options.progress(e.tally.draws, options.draws, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
-      if (!save()) {  // stop while the last checkpoint written is still a good one to resume from
-        failed = true;
+      if (const auto why = save()) {  // stop while the last checkpoint written is still a good one to resume from
+        failure = checkpoint_failed(*why);
         return false;
       }
       last_save = elapsed();
     }
     return true;
   });
-  if (failed) return Error{checkpoint_failed};
-  if (!options.checkpoint.empty() && !save()) e.output_error = checkpoint_failed;
+  if (failure) return Error{*failure};
+  if (!options.checkpoint.empty())
+    if (const auto why = save()) e.output_error = checkpoint_failed(*why);
   e.set_size = set_size.get();
   e.seconds = elapsed();
   return e;

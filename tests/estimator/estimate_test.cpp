@@ -398,6 +398,29 @@ TEST(Estimate, CheckpointInUseByAnotherRunIsRefused) {
   EXPECT_FALSE(std::filesystem::exists(cp + ".lock"));
 }
 
+// A checkpoint named through a link is the file the link names: saved there, the link kept. A link left
+// at the temporary name is removed, not followed, so a save cannot write over the file it points to.
+TEST(Estimate, CheckpointThroughALinkSavesTheFileItNames) {
+  const testing::TempDir dir("chessrank-estimate");
+  std::filesystem::create_directory(dir.path() / "real");
+  const std::string link = dir.file("run.checkpoint").string();
+  const std::string real = (dir.path() / "real" / "run.checkpoint").string(), victim = dir.file("victim").string();
+  std::filesystem::create_symlink("real/run.checkpoint", link);
+  std::ofstream(victim) << "kept";
+  std::filesystem::create_symlink(victim, real + ".tmp");
+  EstimateOptions o = options(12000, 1);
+  o.checkpoint = link;
+  ASSERT_TRUE(run_estimate(model(), o).ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_TRUE(std::filesystem::is_regular_file(std::filesystem::symlink_status(real)));
+  EXPECT_EQ(slurp(victim), "kept");
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::symlink_status(real + ".tmp")));
+  o.samples = 30000;  // and a run resumes through the link
+  const Result<EstimateReport> resumed = run_estimate(model(), o);
+  ASSERT_TRUE(resumed.ok()) << resumed.error();
+  EXPECT_TRUE(resumed->resumed);
+}
+
 TEST(Estimate, CheckpointThatCannotBeWrittenFailsBeforeSampling) {
   const testing::TempDir dir("chessrank-estimate");
   EstimateOptions o = options(30000, 2);
@@ -449,7 +472,7 @@ TEST(Estimate, FinalCheckpointThatCannotBeWrittenKeepsTheReport) {
   o.progress = [&](std::uint64_t, std::uint64_t, double) { std::filesystem::create_directory(cp + ".tmp"); };
   const Result<EstimateReport> r = run_estimate(model(), o);
   ASSERT_TRUE(r.ok()) << r.error();
-  EXPECT_EQ(r->output_error, "cannot write checkpoint " + cp);
+  EXPECT_EQ(r->output_error, "cannot write checkpoint " + cp + " (" + cp + ".tmp: Is a directory)");
   const Result<EstimateReport> whole = run_estimate(model(), options(30000, 2));
   ASSERT_TRUE(whole.ok());
   EXPECT_TRUE(whole->output_error.empty());
