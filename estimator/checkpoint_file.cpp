@@ -104,6 +104,13 @@ std::optional<std::string> write_atomically(const std::string& path, const std::
   return std::nullopt;
 }
 
+bool has_checkpoint(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return false;
+  return !std::filesystem::is_regular_file(status) || std::filesystem::file_size(path, ec) != 0 || ec;
+}
+
 Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what) {
   // Look at the first line before reading on: a device (/dev/zero) or a large file of something else
   // would otherwise be read whole.

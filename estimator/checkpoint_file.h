@@ -23,6 +23,11 @@ using KeyValues = std::map<std::string, std::string>;
 // why it failed: "run.ck.tmp: No space left on device".
 std::optional<std::string> write_atomically(const std::string& path, const std::string& text);
 
+// Return whether there is a checkpoint to resume at `path`: something is there, but not an empty regular
+// file, which holds no run (the check of the command line creates one for a moment, and a run killed at
+// that moment leaves it behind).
+bool has_checkpoint(const std::string& path);
+
 // Return the "key value" lines after the first of `path` (a line without a space is a key with an empty
 // value). The first line must be "<magic> 1": a file that is not regular or does not start with magic is
 // "<path> is not <what>", another version is named, and a key that comes twice makes the file damaged.

@@ -285,7 +285,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   const Result<CheckpointLock> lock = CheckpointLock::acquire(options.checkpoint);
   if (!lock) return Error{lock.error()};
   Checkpoint cp;
-  if (!options.checkpoint.empty() && std::filesystem::exists(options.checkpoint)) {
+  if (!options.checkpoint.empty() && has_checkpoint(options.checkpoint)) {
     Result<Checkpoint> loaded = load_checkpoint(options.checkpoint, report);
     if (!loaded) return Error{loaded.error()};
     cp = *loaded;

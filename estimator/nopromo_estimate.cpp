@@ -136,7 +136,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   std::uint64_t merged = 0;  // whole chunks in e
   const Result<CheckpointLock> lock = CheckpointLock::acquire(options.checkpoint);  // held to the end of the run
   if (!lock) return Error{lock.error()};
-  if (!options.checkpoint.empty() && std::filesystem::exists(options.checkpoint)) {
+  if (!options.checkpoint.empty() && has_checkpoint(options.checkpoint)) {
     Result<std::uint64_t> loaded = load_checkpoint(options.checkpoint, shape, e);
     if (!loaded) return Error{loaded.error()};
     merged = *loaded;

@@ -364,6 +364,14 @@ TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error(), error);
   }
+
+  // An empty file holds no run: the command line's check creates one for a moment, and a run killed then
+  // leaves it. The run starts afresh and saves its checkpoint there.
+  std::ofstream(cp, std::ios::trunc).flush();
+  r = resume(cp);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_FALSE(r->resumed);
+  EXPECT_EQ(slurp(cp).rfind("chessrank-estimate-checkpoint 1\n", 0), 0u);
 }
 
 // A run given the checkpoint of a run still going is refused before it reads or writes anything: it
