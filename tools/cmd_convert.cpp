@@ -126,10 +126,10 @@ int run_convert(ConvertOptions opt) {
     report_error("", clash + ": converting would erase the input");
     return ExitUsage;
   }
-  const std::string output_name = "output file '" + opt.output + "'";
   // Standard output is written where it already points: reopening /dev/stdout would truncate a file the
   // shell opened for appending (`>> file`).
   const bool to_stdout = opt.output == "/dev/stdout";
+  const std::string output_name = to_stdout ? "standard output" : "output file '" + opt.output + "'";
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(
       to_stdout ? ::fdopen(::dup(STDOUT_FILENO), "wb") : std::fopen(opt.output.c_str(), "wb"), &std::fclose);
   if (!out) {

@@ -1,7 +1,11 @@
 // chessrank: count, rank, encode and sample chess positions exactly.
 // main() only assembles the subcommands registered by the cmd_*.cpp files and turns exceptions and
 // parse errors into one line on stderr and an exit code.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -12,6 +16,11 @@
 
 int main(int argc, char** argv) {
   using namespace chessrank::cli;
+  // Fill the numbers of closed standard streams with /dev/null opened the wrong way round: a file a
+  // command opens must not become fd 1 (it would get the results, and /dev/stdout would name it), and
+  // reading or writing the closed stream must still fail.
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
   CLI::App app{"chessrank: count, rank, encode and sample chess positions exactly", "chessrank"};
   app.set_version_flag("--version", std::string("chessrank ") + CHESSRANK_VERSION);
   app.require_subcommand(1);

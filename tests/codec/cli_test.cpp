@@ -235,6 +235,11 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
   r = run("convert " + fens.string() + " " + nowhere);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: output: cannot write '" + nowhere + "': No such file or directory\n");
+  // With standard output closed, the files a command opens do not take its number: the input is not
+  // mistaken for the output, and writing to the closed stream fails.
+  r = run("convert " + fens.string() + " - >&-");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot open standard output: Invalid argument\n");
   r = run("encode " + std::string("'") + Start + "' > /dev/full");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "error: cannot write standard output\n");
