@@ -222,8 +222,9 @@ std::string format_nopromo_report(const NopromoEstimate& e) {
          " (95% Wilson interval)\n";
   out += "rejected, by the first failing check with white to move:";
   const std::vector<std::string>& names = check_names(RuleSet::Default);
+  const char* separator = " ";
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (t.rejected_by[i]) out += " " + names[i] + " " + std::to_string(t.rejected_by[i]) + ";";
+    if (t.rejected_by[i]) out += separator + names[i] + " " + std::to_string(t.rejected_by[i]), separator = "; ";
   return out + "\n";
 }
 

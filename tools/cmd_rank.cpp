@@ -130,6 +130,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   // unranking, so the RNG stream, and every later line, is the full run's. With --legal every draw must
   // be judged to know which lines it makes.
   for (BigInt index; !legal && line < skip; ++line) uniform.draw(rng, index);
+  progress.update(std::uint64_t(line), std::uint64_t(count));  // the rate counts from here
   constexpr std::size_t PerThread = 1024;  // draws per thread and batch: a few milliseconds of work
   std::vector<BigInt> batch(PerThread * threads);
   struct Slice {
