@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/fen.h"
+
 namespace chessrank::estimator {
 
 namespace {
@@ -122,8 +124,8 @@ Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magi
   if (!in.read(head.data(), std::streamsize(head.size())) || head != std::string(magic) + ' ') return not_one;
   std::string version;
   if (!std::getline(in, version)) return not_one;
-  if (version != "1")
-    return Error{"checkpoint " + path + " has format version " + version + "; this build reads version 1"};
+  if (version != "1")  // quoted: a stray carriage return (a file copied with CR LF line ends) shows as \x0d
+    return Error{"checkpoint " + path + " has format version " + quote(version) + "; this build reads version 1"};
   KeyValues kv;
   std::string line;
   for (int n = 2; std::getline(in, line); ++n) {

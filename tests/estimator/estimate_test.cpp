@@ -352,7 +352,9 @@ TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
   const std::pair<std::string, std::string> cases[] = {
       {"something else\n", cp + " is not an estimate checkpoint"},
       {"chessrank-estimate-checkpoint 2" + saved.substr(first_end),
-       "checkpoint " + cp + " has format version 2; this build reads version 1"},
+       "checkpoint " + cp + " has format version '2'; this build reads version 1"},
+      {"chessrank-estimate-checkpoint 1\r" + saved.substr(first_end),  // line ends made CR LF
+       "checkpoint " + cp + " has format version '1\\x0d'; this build reads version 1"},
       {saved.substr(0, first_end + 1) + saved.substr(model_end + 1),  // the model line left out
        "checkpoint " + cp + " is damaged: it has no model line"},
       {saved + "samples 5\n", "checkpoint " + cp + " is damaged: line " +
