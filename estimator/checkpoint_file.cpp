@@ -57,7 +57,7 @@ Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
       return CheckpointLock(fd, lock_path);
     ::close(fd);
   }
-  return Error{"cannot lock " + lock_path + ": it keeps being replaced"};
+  return Error{"cannot lock checkpoint " + path + " (" + lock_path + " keeps being replaced)"};
 }
 
 CheckpointLock::CheckpointLock(CheckpointLock&& other) noexcept
@@ -110,7 +110,7 @@ bool has_checkpoint(const std::string& path) {
   std::error_code ec;
   const std::filesystem::file_status status = std::filesystem::status(path, ec);
   if (!std::filesystem::exists(status)) return false;
-  return !std::filesystem::is_regular_file(status) || std::filesystem::file_size(path, ec) != 0 || ec;
+  return !std::filesystem::is_regular_file(status) || std::filesystem::file_size(path, ec) != 0;  // an error is -1
 }
 
 Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what) {

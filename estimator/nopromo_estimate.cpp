@@ -74,8 +74,8 @@ std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoSh
 
 // Save the keys of run `e` with `tally`, which holds `chunks` whole chunks; return nullopt, or why the
 // save failed (write_atomically).
-std::optional<std::string> save_checkpoint(const std::string& path, const bound::NopromoShape& shape, const NopromoEstimate& e,
-                     const NopromoTally& tally, std::uint64_t chunks) {
+std::optional<std::string> save_checkpoint(const std::string& path, const bound::NopromoShape& shape,
+                                           const NopromoEstimate& e, const NopromoTally& tally, std::uint64_t chunks) {
   std::ostringstream out;
   out << Magic << " 1\n";
   for (const auto& [key, value] : run_keys(shape, e)) out << key << ' ' << value << '\n';

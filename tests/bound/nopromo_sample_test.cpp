@@ -214,7 +214,8 @@ TEST(NopromoEstimate, CheckpointThatCannotBeWrittenFailsBeforeDrawing) {
   o.checkpoint = (dir.path() / "missing" / "sample.checkpoint").string();
   const auto r = estimator::estimate_nopromo(quick_shape(), o);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), "cannot write checkpoint " + o.checkpoint + " (" + o.checkpoint + ".lock: No such file or directory)");
+  EXPECT_EQ(r.error(),
+            "cannot write checkpoint " + o.checkpoint + " (" + o.checkpoint + ".lock: No such file or directory)");
 }
 
 // A run given the checkpoint of a run still going is refused before it reads or writes it.
