@@ -231,6 +231,7 @@ std::optional<Error> check_position(const Position& pos) {
     return Error{"pawn on " + square_name(lsb(b)) + " (rank 1 or 8)"};
   // A hand-built position may hold bits no FEN gives; the code has no room for them, so they would be lost.
   if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return Error{"castling rights hold bits beyond KQkq"};
+  if (unsigned(pos.side_to_move()) > 1) return Error{"the side to move is neither white nor black"};
   for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
     if (pos.can_castle(cr) && !castling_men_home(pos, cr))
       return Error{"castling right of " + side_name((cr & WhiteCastling) ? White : Black) +

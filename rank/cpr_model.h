@@ -39,10 +39,12 @@ class CprModel final : public FixedWidthModel<CprModel> {
   static constexpr int Blocks = 9 * 9 * 9;
 
   // Parts of constraint 4 that can be switched off to measure what they remove (`chessrank count
-  // --breakdown`). A relaxed model counts a larger set; only its sizes are meaningful, not rank/unrank.
+  // --breakdown`). A relaxed model counts a larger set: it refuses to rank and unrank, as a relaxed
+  // V1Model does.
   struct Relaxation {
     bool capture_accounting = true;  // promotions need captures (both inequalities of constraint 4)
     bool opposed_files = true;       // the opposed-files inequality alone
+    bool strict() const { return capture_accounting && opposed_files; }
   };
 
   CprModel();
@@ -56,7 +58,10 @@ class CprModel final : public FixedWidthModel<CprModel> {
   // Fixed-width versions for hot loops; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  std::optional<std::string> unrank_refusal() const { return std::nullopt; }
+  std::optional<std::string> unrank_refusal() const {
+    if (relaxation_.strict()) return std::nullopt;
+    return "a relaxed cpr model only counts";
+  }
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 

@@ -150,6 +150,7 @@ std::vector<MaterialCost> material_costs(const Material& men) {
 std::optional<std::string> cpr_violation(const Position& pos) {
   // A position built by hand may hold values no FEN gives: refuse them before they index a table.
   if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return "castling rights hold bits beyond KQkq";
+  if (unsigned(pos.side_to_move()) > 1) return "the side to move is neither white nor black";
   if (ep_fault(pos) == EpFault::OffBoard) return "en passant square out of range";
   for (Color c : {White, Black}) {
     const int kings = pos.count(c, King);

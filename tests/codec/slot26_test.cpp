@@ -229,6 +229,11 @@ TEST(Slot26, RefusesPositionsOutsideTheCode) {
   const Result<Slot26Code> beyond = encode_slot26(bad_castling);
   ASSERT_FALSE(beyond.ok());
   EXPECT_EQ(beyond.error(), "castling rights hold bits beyond KQkq");
+  Position no_side = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  no_side.set_side_to_move(Color(7));  // its one bit would hold the 1 of 7: decoded as black to move
+  const Result<Slot26Code> sideless = encode_slot26(no_side);
+  ASSERT_FALSE(sideless.ok());
+  EXPECT_EQ(sideless.error(), "the side to move is neither white nor black");
 
   Position bad_ep = fen_or_fail("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
   bad_ep.set_ep_square(C6);

@@ -156,6 +156,26 @@ TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
     ASSERT_FALSE(r.ok()) << name;
     EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": castling rights hold bits beyond KQkq");
   }
+  Position no_side = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  no_side.set_side_to_move(Color(7));
+  for (const char* name : {"cpr", "v1"}) {
+    const Result<BigInt> r = find_model(name)->rank(no_side);
+    ASSERT_FALSE(r.ok()) << name;
+    EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": the side to move is neither white nor black");
+  }
+}
+
+// A relaxed model counts a larger set and refuses to rank or unrank, as a relaxed v1 model does: without
+// the capture accounting its unrank gave positions that its rank, which checks the full model, refused.
+TEST(CprModel, RelaxedModelOnlyCounts) {
+  CprModel::Relaxation r;
+  r.capture_accounting = false;
+  const CprModel relaxed(r);
+  EXPECT_GT(relaxed.size(), model().size());
+  const Result<Position> p = relaxed.unrank(BigInt(0));
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.error(), "a relaxed cpr model only counts");
+  EXPECT_FALSE(relaxed.rank(fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1")).ok());
 }
 
 // Enumerate every placement of small material sets with every side to move, castling subset and en
