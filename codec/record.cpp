@@ -57,7 +57,8 @@ Result<Position> RecordFormat::decode(std::span<const std::uint8_t> record) cons
                  ", expected " + std::to_string(record_size())};
   const std::span<const std::uint8_t> code = record.first(code_size_);
   Result<Position> pos = model_ ? decode_rank(*model_, code) : decode_slot26(code);
-  if (pos && counters_) decode_counters(record.subspan(code_size_), pos.value());
+  if (pos && counters_)
+    if (std::optional<Error> e = decode_counters(record.subspan(code_size_), pos.value())) return *e;
   return pos;
 }
 

@@ -452,9 +452,15 @@ bool decode_side(Placement& b, Color c, Square ko, Square kx, std::uint64_t piec
 
 }  // namespace
 
-PromotionCounts promotion_string(int index) { return Promotions.counts[index]; }
+std::optional<PromotionCounts> promotion_string(int index) {
+  if (index < 0 || index >= PromotionStrings) return std::nullopt;
+  return Promotions.counts[index];
+}
 
 int promotion_index(const PromotionCounts& pc) {
+  int slots = 0;
+  for (const std::uint8_t c : pc.count) slots += c;  // each count is at most 8 when they sum to 8
+  if (slots != 8) return -1;
   return Promotions.index[((pc.count[1] * 9 + pc.count[2]) * 9 + pc.count[3]) * 9 + pc.count[4]];
 }
 
@@ -534,10 +540,13 @@ Result<std::array<std::uint8_t, CounterBytes>> encode_counters(const Position& p
   return std::array<std::uint8_t, CounterBytes>{std::uint8_t(v >> 16), std::uint8_t(v >> 8), std::uint8_t(v)};
 }
 
-void decode_counters(std::span<const std::uint8_t> bytes, Position& pos) {
+std::optional<Error> decode_counters(std::span<const std::uint8_t> bytes, Position& pos) {
+  if (bytes.size() != CounterBytes)
+    return Error{"move counters take " + std::to_string(CounterBytes) + " bytes, not " + std::to_string(bytes.size())};
   const std::uint32_t v = (std::uint32_t(bytes[0]) << 16) | (std::uint32_t(bytes[1]) << 8) | bytes[2];
   pos.set_halfmove_clock(int(v >> 14));
   pos.set_fullmove_number(int(v & 16383) + 1);
+  return std::nullopt;
 }
 
 }  // namespace chessrank::codec

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "core/position.h"
@@ -38,8 +39,9 @@ constexpr int PromotionStrings = 495;
 struct PromotionCounts {
   std::uint8_t count[5];  // count[0] unpromoted slots, count[1..4] promoted knights, bishops, rooks, queens
 };
-PromotionCounts promotion_string(int index);
-// Return the index of the string with these counts (they must sum to 8).
+// Return the counts of string `index`, or nullopt outside [0, 495).
+std::optional<PromotionCounts> promotion_string(int index);
+// Return the index of the string with these counts, or -1 when they do not sum to 8.
 int promotion_index(const PromotionCounts& counts);
 
 // Move counters as 3 bytes, appended by --counters: the big-endian 24-bit number
@@ -48,7 +50,8 @@ constexpr std::size_t CounterBytes = 3;
 constexpr int MaxHalfmoveClock = 1023;
 constexpr int MaxFullmoveNumber = 16384;
 Result<std::array<std::uint8_t, CounterBytes>> encode_counters(const Position& pos);
-// Set the counters of `pos` from 3 bytes (bytes.size() must be 3); every 3-byte value is valid.
-void decode_counters(std::span<const std::uint8_t> bytes, Position& pos);
+// Set the counters of `pos` from 3 bytes; every 3-byte value is valid. Return an error when `bytes` does
+// not hold exactly 3 (pos is then unchanged).
+std::optional<Error> decode_counters(std::span<const std::uint8_t> bytes, Position& pos);
 
 }  // namespace chessrank::codec

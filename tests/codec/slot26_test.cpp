@@ -67,12 +67,17 @@ TEST(Slot26, PromotionStringsMatchBruteForceEnumeration) {
   ASSERT_EQ(strings.size(), std::size_t(PromotionStrings));
   int index = 0;
   for (const auto& t : strings) {
-    const PromotionCounts pc = promotion_string(index);
+    const PromotionCounts pc = promotion_string(index).value();
     for (int s = 0; s < 5; ++s)
       EXPECT_EQ(pc.count[s], std::count(t.begin(), t.end(), s)) << "string " << index << " symbol " << s;
     EXPECT_EQ(promotion_index(pc), index);
     ++index;
   }
+  // Out of range, an index or counts that are no string are refused, not read beyond the tables.
+  EXPECT_FALSE(promotion_string(-1).has_value());
+  EXPECT_FALSE(promotion_string(PromotionStrings).has_value());
+  EXPECT_EQ(promotion_index(PromotionCounts{{8, 8, 8, 8, 8}}), -1);
+  EXPECT_EQ(promotion_index(PromotionCounts{{7, 0, 0, 0, 0}}), -1);
 }
 
 TEST(Slot26, StartPositionCodeIsPinned) {
@@ -309,9 +314,16 @@ TEST(Slot26, CountersRoundTripWithinLimits) {
       const auto bytes = encode_counters(p);
       ASSERT_TRUE(bytes.ok());
       Position q = Position::start();
-      decode_counters(*bytes, q);
+      EXPECT_FALSE(decode_counters(*bytes, q).has_value());
       EXPECT_EQ(q, p);
     }
+  // Counters are 3 bytes: fewer are refused, not read beyond their end.
+  Position q = Position::start();
+  const std::uint8_t two[2] = {1, 2};
+  const std::optional<Error> short_counters = decode_counters(two, q);
+  ASSERT_TRUE(short_counters.has_value());
+  EXPECT_EQ(short_counters->message, "move counters take 3 bytes, not 2");
+  EXPECT_EQ(q, Position::start());
   p.set_halfmove_clock(1024);
   EXPECT_FALSE(encode_counters(p).ok());
   p.set_halfmove_clock(0);
