@@ -149,20 +149,16 @@ TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
             "not in model cpr: white has 9 pawns, more than the 8 a side starts with");
 
   // A position built by hand with values no FEN gives is refused by both models, not indexed.
-  Position odd = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-  odd.set_castling_rights(CastlingRights(0x10));
-  for (const char* name : {"cpr", "v1"}) {
-    const Result<BigInt> r = find_model(name)->rank(odd);
-    ASSERT_FALSE(r.ok()) << name;
-    EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": castling rights hold bits beyond KQkq");
-  }
-  Position no_side = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  Position bad_castling = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), no_side = bad_castling;
+  bad_castling.set_castling_rights(CastlingRights(0x10));
   no_side.set_side_to_move(Color(7));
-  for (const char* name : {"cpr", "v1"}) {
-    const Result<BigInt> r = find_model(name)->rank(no_side);
-    ASSERT_FALSE(r.ok()) << name;
-    EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": the side to move is neither white nor black");
-  }
+  for (const auto& [odd, why] : {std::pair{bad_castling, "castling rights hold bits beyond KQkq"},
+                                 std::pair{no_side, "the side to move is neither white nor black"}})
+    for (const char* name : {"cpr", "v1"}) {
+      const Result<BigInt> r = find_model(name)->rank(odd);
+      ASSERT_FALSE(r.ok()) << name;
+      EXPECT_EQ(r.error(), "not in model " + std::string(name) + ": " + why);
+    }
 }
 
 // A relaxed model counts a larger set and refuses to rank or unrank, as a relaxed v1 model does: without
