@@ -65,7 +65,6 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
 std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
 
 Result<UInt192> CprModel::rank_fast(const Position& input) const {
-  if (auto refusal = unrank_refusal()) return Error{*refusal};
   if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
   const NormalForm n = normal_form(input);
   const Men& men = n.men;

@@ -616,7 +616,6 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
 }
 
 Result<UInt192> V1Model::rank_fast(const Position& input) const {
-  if (!relaxation_.strict()) return Error{"a relaxed v1 model only counts"};
   if (auto why = violation(input)) return Error{"not in model v1: " + *why};
   const NormalForm n = normal_form(input);
   const Frame& f = frames_[n.frame];

@@ -77,10 +77,10 @@ class V1Model final : public FixedWidthModel<V1Model> {
   BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
 
-  // Fixed-width versions for hot loops; unrank_fast requires index < size().
+  // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  std::optional<std::string> unrank_refusal() const {
+  std::optional<std::string> refusal() const {
     if (relaxation_.strict()) return std::nullopt;
     return "a relaxed v1 model only counts";
   }
