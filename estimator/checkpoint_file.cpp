@@ -13,19 +13,11 @@
 #include <sstream>
 
 #include "core/fen.h"
+#include "core/paths.h"
 
 namespace chessrank::estimator {
 
 namespace {
-
-// Return the file `path` names once links are followed (up to 40, as Linux does), existing or not.
-std::string followed_links(const std::string& path) {
-  std::error_code ec;
-  std::filesystem::path p = path;
-  for (int links = 0; links < 40 && std::filesystem::is_symlink(p, ec); ++links)
-    p = p.parent_path() / std::filesystem::read_symlink(p, ec);  // an absolute target replaces the whole
-  return p.string();
-}
 
 // Return "<file>: <the reason errno gives>".
 std::string failure(const std::string& file) { return file + ": " + std::strerror(errno); }
@@ -37,7 +29,7 @@ Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
   const std::filesystem::file_status status = std::filesystem::status(path, ec);
   if (path.empty() || (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)))
     return CheckpointLock(-1, "");
-  const std::string lock_path = followed_links(path) + ".lock";
+  const std::string lock_path = followed_links(path).string() + ".lock";
   // A run that ends unlinks its lock file before it unlocks it, so a file opened just before that may be
   // locked once it is no longer the one at the path: lock again until the file locked is the one named.
   for (int attempt = 0; attempt < 100; ++attempt) {
@@ -70,7 +62,7 @@ CheckpointLock::~CheckpointLock() {
 }
 
 std::optional<std::string> write_atomically(const std::string& path, const std::string& text) {
-  const std::string target = followed_links(path), tmp = target + ".tmp";
+  const std::string target = followed_links(path).string(), tmp = target + ".tmp";
   // A name left by an interrupted save is removed; created anew with O_EXCL, a link planted there
   // meanwhile makes the save fail instead of writing where it points.
   if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) return failure(tmp);

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <vector>
 
+#include "core/paths.h"
+
 namespace chessrank::cli {
 
 namespace {
@@ -21,12 +23,10 @@ std::vector<CommandInfo>& registry() {
 
 // Return the absolute path of the file `name` names, links and ".." resolved, whether or not it exists.
 // Absolute first: weakly_canonical leaves a relative path with no existing prefix ("x") relative. It also
-// stops at a link to a file not yet written, which the loop follows (up to 40 links, as Linux does).
+// stops at a link to a file not yet written, which followed_links follows.
 std::filesystem::path resolved_path(const std::string& name) {
   std::error_code ec;
-  std::filesystem::path path = std::filesystem::absolute(name, ec);
-  for (int links = 0; links < 40 && std::filesystem::is_symlink(path, ec); ++links)
-    path = path.parent_path() / std::filesystem::read_symlink(path, ec);
+  const std::filesystem::path path = followed_links(std::filesystem::absolute(name, ec));
   std::filesystem::path resolved = std::filesystem::weakly_canonical(path, ec);
   return ec ? path.lexically_normal() : resolved;
 }
