@@ -96,6 +96,8 @@ class Position {
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
 
+  // Set the state as given, unchecked, as parse_fen does after checking: the side to move is white or
+  // black, the counters lie in 0..MaxCounter and the move number is at least 1.
   void set_side_to_move(Color c) { side_to_move_ = c; }
   void set_castling_rights(CastlingRights cr) { castling_ = cr; }
   void set_ep_square(Square s) { ep_square_ = s; }

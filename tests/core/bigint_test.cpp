@@ -1,5 +1,8 @@
 #include "core/bigint.h"
 
+#include <string>
+#include <variant>
+
 #include <gtest/gtest.h>
 
 #include "core/result.h"
@@ -45,6 +48,16 @@ TEST(Result, HoldsAValueOrAnError) {
   EXPECT_EQ(*ok, 7);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "no");
+}
+
+TEST(Result, ValueOrGivesTheFallbackOnlyOnAnError) {
+  const Result<std::string> ok = std::string("yes");
+  const Result<std::string> bad = Error{"no"};
+  EXPECT_EQ(ok.value_or("fallback"), "yes");
+  EXPECT_EQ(bad.value_or("fallback"), "fallback");
+  EXPECT_EQ(Result<std::string>(Error{"no"}).value_or("moved"), "moved");
+  EXPECT_THROW((void)bad.value(), std::bad_variant_access);
+  EXPECT_THROW((void)ok.error(), std::bad_variant_access);
 }
 
 }  // namespace
