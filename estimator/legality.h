@@ -23,6 +23,10 @@ enum class RuleSet : unsigned char { Default, Seed000, Tromp2021 };
 
 std::optional<RuleSet> parse_rule_set(std::string_view name);  // "default", "seed000", "tromp2021"
 std::string_view rule_set_name(RuleSet rules);
+// Return true when no check of the rule set rejects a legal position (each has its proof in
+// docs/legality.md), so an estimate built on it is an upper estimate. Only Default is: Seed000 rejects
+// legal positions, and Tromp2021's double-check table is not a proof.
+constexpr bool is_sound(RuleSet rules) { return rules == RuleSet::Default; }
 
 // The outcome of judging one position: the first check that rejects it, or none.
 struct Verdict {

@@ -64,6 +64,13 @@ std::string run_text(double seconds, unsigned threads, bool resumed) {
          (resumed ? ", resumed from checkpoint" : "") + ")";
 }
 
+// Return what the figure is: an upper estimate of the legal positions only when the rules are sound.
+std::string bound_text(RuleSet rules) {
+  if (is_sound(rules)) return "upper estimate: every position that passes is counted";
+  return "not a bound: the " + std::string(rule_set_name(rules)) +
+         " rules may reject legal positions (docs/legality.md), so the figure may lie below their number";
+}
+
 }  // namespace
 
 std::string format_report(const EstimateReport& r) {
@@ -75,7 +82,7 @@ std::string format_report(const EstimateReport& r) {
   out += run_text(r.seconds, r.threads, r.resumed) + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
-  out += "upper estimate: every position that passes is counted\n";
+  out += bound_text(r.rules) + "\n";
   out +=
       "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
@@ -103,7 +110,8 @@ std::string report_json(const EstimateReport& r) {
   o += "  \"rules\": \"" + std::string(rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
   o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
        ",\n";
-  o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": true,\n";
+  o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": " +
+       (is_sound(r.rules) ? "true" : "false") + ",\n";
   // The seconds and threads are this run's; a resumed one went on from a checkpoint's samples.
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
        ",\n  \"resumed\": " + (r.resumed ? "true" : "false") + ",\n";
@@ -143,7 +151,8 @@ std::string report_svg(const EstimateReport& r) {
                   "font-size=\"12\">\n<rect width=\"800\" height=\"640\" fill=\"white\"/>\n";
   // Panel 1: the running estimate and its 95% band against samples.
   s += "<text x=\"" + fixed(left, 0) + "\" y=\"18\">running estimate (" + r.model + ", rules " +
-       std::string(rule_set_name(r.rules)) + ") with 95% band; upper estimate</text>\n";
+       std::string(rule_set_name(r.rules)) + ") with 95% band; " +
+       (is_sound(r.rules) ? "upper estimate" : "not a bound") + "</text>\n";
   double lo = 1e300, hi = 0;
   std::vector<Interval> ivs;
   // Scale to the band after the first tenth of the samples; the early, wide band is clipped.

@@ -54,8 +54,9 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.footer(
       "Draws uniform indices below the model's size N, unranks them, applies the legality checks of\n"
       "`chessrank legal`, and reports N x pass rate with a 95% interval, broken down by check and subset.\n"
-      "Every position that passes counts, so the figure is an upper estimate. Same seed and samples give\n"
-      "the same result for any --threads and across checkpoint resumes.");
+      "Every position that passes counts, so with the default rules (sound) the figure is an upper estimate;\n"
+      "seed000 and tromp2021 may reject legal positions, so theirs is not a bound. Same seed and samples\n"
+      "give the same result for any --threads and across checkpoint resumes.");
   return [o] {
     if (const std::string clash = same_file_error({StandardOutput, {"--checkpoint", o->checkpoint}, {"--json", o->json},
                                                    {"--emit", o->emit}, {"--plot", o->plot}});

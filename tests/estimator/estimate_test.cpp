@@ -526,6 +526,23 @@ TEST(Estimate, ReportsMentionTheUpperEstimate) {
   const std::string svg = report_svg(*r);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_NE(svg.find("upper estimate"), std::string::npos);
+}
+
+TEST(Estimate, ReportsOfUnsoundRulesDoNotClaimABound) {
+  for (RuleSet rules : {RuleSet::Seed000, RuleSet::Tromp2021}) {
+    EstimateOptions o = options(10000, 2);
+    o.rules = rules;
+    const Result<EstimateReport> r = run_estimate(model(), o);
+    ASSERT_TRUE(r.ok()) << r.error();
+    const std::string name(rule_set_name(rules));
+    EXPECT_NE(format_report(*r).find("not a bound: the " + name + " rules may reject legal positions"),
+              std::string::npos);
+    EXPECT_EQ(format_report(*r).find("upper estimate"), std::string::npos);
+    EXPECT_NE(report_json(*r).find("\"upper_estimate\": false"), std::string::npos);
+    EXPECT_NE(report_svg(*r).find("not a bound"), std::string::npos);
+    EXPECT_EQ(report_svg(*r).find("upper estimate"), std::string::npos);
+  }
 }
 
 TEST(Realistic, Definition) {
