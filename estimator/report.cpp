@@ -86,6 +86,7 @@ std::string format_report(const EstimateReport& r) {
   out +=
       "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
+         std::to_string(t.passed.realistic) + " passing, " +
          interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
   out += "\nrejections by check:\n";
   const auto& names = check_names(r.rules);
