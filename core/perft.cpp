@@ -11,8 +11,9 @@ std::uint64_t perft(Position& pos, int depth) {
   UndoInfo undo;
   for (const Move m : legal_moves(pos)) {
     pos.do_move(m, undo);
-    nodes += perft(pos, depth - 1);
+    const std::uint64_t below = perft(pos, depth - 1);
     pos.undo_move(m, undo);
+    if (__builtin_add_overflow(nodes, below, &nodes) || nodes == PerftSaturated) return PerftSaturated;
   }
   return nodes;
 }

@@ -10,8 +10,13 @@
 
 namespace chessrank {
 
+// What perft returns for a count of 2^64 - 1 or more: the counts saturate rather than wrap, so a number
+// below this is exact. (From the start position perft(14) is beyond it; so is depth 8 in a position
+// with 270 moves a ply.)
+inline constexpr std::uint64_t PerftSaturated = UINT64_MAX;
+
 std::uint64_t perft(Position& pos, int depth);
-// Return each legal root move with the perft of depth - 1 below it (depth >= 1).
+// Return each legal root move with the perft of depth - 1 below it (depth >= 1), each saturating.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
 
 }  // namespace chessrank

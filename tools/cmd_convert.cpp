@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "codec/record.h"
@@ -52,6 +53,8 @@ struct PieceResult {
   std::size_t code_bytes = 0;  // of the codes made or read for them
 };
 
+std::string too_long_message() { return "longer than " + std::to_string(MaxLineBytes) + " bytes"; }
+
 // Convert the text lines of `text` (every line complete, the last one possibly without newline).
 void encode_piece(const codec::RecordFormat& format, std::string_view text, bool strict, PieceResult& r) {
   const std::size_t size = format.record_size();
@@ -61,9 +64,15 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = trim(text.substr(pos, end - pos));
+    const std::size_t length = end - pos;
+    std::string_view line = trim(text.substr(pos, length));
     pos = end + 1;
     const std::size_t number = r.items++;
+    if (length > MaxLineBytes) {
+      r.errors.push_back({number, too_long_message()});
+      if (strict) break;
+      continue;
+    }
     if (line.empty()) continue;
     const Result<Position> p = parse_fen_or_epd(line);
     if (!p) {
@@ -104,6 +113,9 @@ void decode_piece(const codec::RecordFormat& format, std::string_view bytes, boo
   }
 }
 
+// Close a file the command opened, but not standard input.
+int close_input(std::FILE* f) { return f == stdin ? 0 : std::fclose(f); }
+
 int run_convert(ConvertOptions opt) {
   // "-" is standard input or output, under the names the same-file check below resolves.
   if (opt.input == "-") opt.input = "/dev/stdin";
@@ -113,11 +125,17 @@ int run_convert(ConvertOptions opt) {
     report_error("", format.error());
     return ExitUsage;
   }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(opt.input.c_str(), "rb"), &std::fclose);
+  // Standard input is read where it already points, as the other commands read it: reopening
+  // /dev/stdin would start a file the caller has partly read over from its beginning, and would make a
+  // closed one (main fills it with a descriptor that cannot be read) look empty.
+  const bool from_stdin = opt.input == "/dev/stdin";
+  const std::string input = input_name(from_stdin ? "" : opt.input);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(from_stdin ? stdin : std::fopen(opt.input.c_str(), "rb"),
+                                                      &close_input);
   std::error_code ec;
-  if (!in || std::filesystem::is_directory(opt.input, ec)) {  // a directory opens, but reads nothing
+  if (!in || (!from_stdin && std::filesystem::is_directory(opt.input, ec))) {  // a directory opens, but reads nothing
     if (in) errno = EISDIR;
-    report_error("", io_failure(in ? "read" : "open", input_name(opt.input)));
+    report_error("", io_failure(in ? "read" : "open", input));
     return ExitFailure;
   }
   // Opening the output truncates it: refuse an output that is the input under another name (or a link).
@@ -136,9 +154,12 @@ int run_convert(ConvertOptions opt) {
     report_error("", io_failure("open", output_name));
     return ExitFailure;
   }
-  std::fseek(in.get(), 0, SEEK_END);
-  const long long total = std::ftell(in.get());
-  std::fseek(in.get(), 0, SEEK_SET);
+  // The bytes left to read, when the input is a regular file (a device such as /dev/zero has size 0).
+  long long total = -1;
+  struct stat st {};
+  if (const long long here = std::ftell(in.get());
+      here >= 0 && ::fstat(::fileno(in.get()), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= here)
+    total = st.st_size - here;
 
   const bool to_raw = opt.to == "raw";
   const unsigned threads = worker_threads(opt.threads);
@@ -157,12 +178,16 @@ int run_convert(ConvertOptions opt) {
   // Progress in MB read, as the other long runs show theirs (an input whose size is unknown shows none).
   Progress progress("MB", 0);
   bool stop = false;
+  // A line longer than MaxLineBytes is refused as the line readers refuse it, and the rest of it is
+  // skipped as it comes, so that input without newlines (/dev/zero) takes neither all memory nor
+  // quadratic time carrying it from batch to batch.
+  bool skipping = false;
 
   while (!stop) {
-    const std::size_t buffer_start = bytes_in - carry.size();  // where this batch's buffer starts in the input
-    const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), in.get());
+    std::size_t buffer_start = bytes_in - carry.size();  // where this batch's buffer starts in the input
+    const std::size_t got = read_input_block(in.get(), chunk.data(), chunk.size());
     if (std::ferror(in.get())) {  // a directory, say, opens but does not read
-      report_error("", io_failure("read", input_name(opt.input)));
+      report_error("", io_failure("read", input));
       return ExitFailure;
     }
     const bool eof = got < chunk.size();
@@ -170,7 +195,22 @@ int run_convert(ConvertOptions opt) {
     buffer.assign(carry);
     buffer.append(chunk.data(), got);
     carry.clear();
+    if (to_raw && buffer_start == 0 && buffer.compare(0, 3, "\xEF\xBB\xBF") == 0) {  // a UTF-8 byte order mark
+      buffer.erase(0, 3);
+      buffer_start = 3;
+    }
+    if (skipping) {
+      const std::size_t nl = buffer.find('\n');
+      const std::size_t skipped = nl == std::string::npos ? buffer.size() : nl + 1;
+      buffer.erase(0, skipped);
+      buffer_start += skipped;
+      if (nl != std::string::npos || eof) {
+        skipping = false;
+        ++base;
+      }
+    }
     // Keep an incomplete last line or record for the next batch.
+    bool long_line = false;
     if (!eof) {
       std::size_t keep = 0;
       if (to_raw) {
@@ -179,7 +219,10 @@ int run_convert(ConvertOptions opt) {
       } else {
         keep = buffer.size() % record;
       }
-      carry = buffer.substr(buffer.size() - keep);
+      if (to_raw && keep > MaxLineBytes)
+        long_line = true;  // reported after the lines before it
+      else
+        carry = buffer.substr(buffer.size() - keep);
       buffer.resize(buffer.size() - keep);
     }
     std::size_t truncated = 0;
@@ -235,6 +278,16 @@ int run_convert(ConvertOptions opt) {
         break;
       }
     }
+    if (!stop && long_line) {
+      report_error(what + std::to_string(base), too_long_message());
+      rejected.push_back(base);
+      ++failures;
+      skipping = true;
+      if (opt.strict) {
+        bytes_in = buffer_start + buffer.size();
+        stop = true;
+      }
+    }
     if (!stop && truncated) {
       report_error(what + std::to_string(base), "truncated: " + std::to_string(truncated) + " of " +
                                                     std::to_string(record) + " bytes");
@@ -250,15 +303,15 @@ int run_convert(ConvertOptions opt) {
     return ExitFailure;
   }
 
-  std::string list;
-  for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
-  if (rejected.size() > 20) list += ", ...";
-  std::fprintf(stderr,
-               "convert: %s, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s%s%s, %.2f s\n",
+  std::string list;  // " (lines 3, 7)"
+  if (!rejected.empty()) {
+    list = std::string(" (") + (to_raw ? "line" : "record") + (rejected.size() > 1 ? "s " : " ");
+    for (std::size_t i = 0; i < rejected.size() && i < 20; ++i) list += (i ? ", " : "") + std::to_string(rejected[i]);
+    list += rejected.size() > 20 ? ", ...)" : ")";
+  }
+  std::fprintf(stderr, "convert: %s, %zu bytes in, %zu bytes out, %.2f bytes/position, %zu rejected%s, %.2f s\n",
                plural((long long)positions, "position").c_str(), bytes_in, bytes_out,
-               positions ? double(code_bytes) / double(positions) : 0.0, failures,
-               rejected.empty() ? "" : (to_raw ? " (lines " : " (records "), list.c_str(), rejected.empty() ? "" : ")",
-               progress.seconds());
+               positions ? double(code_bytes) / double(positions) : 0.0, failures, list.c_str(), progress.seconds());
   return failures ? ExitFailure : ExitOk;
 }
 
@@ -268,7 +321,8 @@ const bool registered = register_command(
        auto opt = std::make_shared<ConvertOptions>();
        cmd.add_option("input", opt->input,
                       "Input file: FEN/EPD lines (--to raw) or raw records (--to fen); -: standard input")
-           ->required();
+           ->required()
+           ->check(file_name());
        cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")
            ->required()
            ->check(CLI::Validator([](std::string& path) { return path == "-" ? "" : writable_file()(path); }, "FILE"));

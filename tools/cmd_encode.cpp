@@ -39,7 +39,8 @@ void add_common_options(CLI::App& cmd, CodecOptions& opt) {
                  "Ranking model of the rank format (default: " + std::string(rank::DefaultModel) +
                      "); a rank code decodes only with the model that made it")
       ->check(CLI::IsMember(rank::model_names()));
-  cmd.add_option("--input", opt.input, "Read items from this file instead of stdin (not with arguments)");
+  cmd.add_option("--input", opt.input, "Read items from this file instead of stdin (not with arguments)")
+      ->check(file_name());
   cmd.add_flag("--counters", opt.counters, "Append (encode) or expect (decode) 3 bytes of move counters");
   cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
 }

@@ -25,12 +25,11 @@ struct Options {
 
 // Return the depth, or -1 when the text is not a whole number from 0 to MaxDepth.
 int parse_depth(const std::string& text) {
-  if (text.empty() || text.size() > 2) return -1;
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return -1;
+  const std::string_view digits = std::string_view(text).substr(std::min(text.find_first_not_of('0'), text.size()));
+  if (digits.size() > 2) return -1;
   int depth = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return -1;
-    depth = depth * 10 + (c - '0');
-  }
+  for (char c : digits) depth = depth * 10 + (c - '0');
   return depth <= MaxDepth ? depth : -1;
 }
 
@@ -42,7 +41,8 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_flag("--divide", opt->divide, "print the count below each root move (UCI), then the total");
   cmd.footer(
       "Prints the number of leaf nodes at DEPTH. With --divide: one line \"<move>: <nodes>\" per legal move\n"
-      "(sorted), a blank line, then \"total: <nodes>\". Exit status 1 for a bad FEN, 2 for a bad depth.");
+      "(sorted), a blank line, then \"total: <nodes>\". Exit status 1 for a bad FEN or a count of 2^64 - 1\n"
+      "or more (deep searches of rich positions: the counter is 64 bits), 2 for a bad depth.");
   return [opt] {
     const int depth = parse_depth(std::string(trim(opt->depth)));
     if (depth < 0) {
@@ -59,15 +59,21 @@ std::function<int()> setup(CLI::App& cmd) {
       return ExitFailure;
     }
     Position pos = std::move(parsed).value();
+    const auto too_large = [] {
+      report_error("", "the count is " + std::to_string(PerftSaturated) + " (2^64 - 1) or more, beyond perft's counter");
+      return ExitFailure;
+    };
     if (!opt->divide) {
-      std::cout << perft(pos, depth) << '\n';
+      const std::uint64_t nodes = perft(pos, depth);
+      if (nodes == PerftSaturated) return too_large();
+      std::cout << nodes << '\n';
       return ExitOk;
     }
     std::vector<std::pair<std::string, std::uint64_t>> lines;
     std::uint64_t total = 0;
     for (const auto& [m, n] : perft_divide(pos, depth)) {
       lines.emplace_back(to_uci(m), n);
-      total += n;
+      if (__builtin_add_overflow(total, n, &total) || total == PerftSaturated) return too_large();
     }
     std::sort(lines.begin(), lines.end());
     for (const auto& [uci, n] : lines) std::cout << uci << ": " << n << '\n';

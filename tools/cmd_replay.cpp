@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -82,6 +81,9 @@ bool is_nag(const std::string& t) {
   return t.size() > 1 && t[0] == '$' && t.find_first_not_of("0123456789", 1) == std::string::npos;
 }
 
+// The most standard input replay reads: one game's movetext is far smaller.
+constexpr std::size_t MaxGameBytes = std::size_t(64) << 20;
+
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // Strip a leading move number ("12.", "12...", "12...Nf6"); return what is left.
@@ -118,12 +120,21 @@ std::function<int()> setup(CLI::App& cmd) {
     if (!moves->empty()) {
       for (const std::string& m : *moves) text += m + '\n';
     } else {
-      errno = 0;
-      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      // Read up to a bound far above any game's movetext, comments and all, so that input without end
+      // (/dev/zero) cannot take all memory; wait on a non-blocking stdin as the line readers do.
+      std::vector<char> block(std::size_t(1) << 16);
+      std::size_t got = 0;
+      while (text.size() <= MaxGameBytes && (got = read_input_block(stdin, block.data(), block.size())) > 0)
+        text.append(block.data(), got);
       if (std::ferror(stdin)) {  // a directory opens, but does not read: no moves is not what it holds
         report_error("", io_failure("read", input_name("")));
         return ExitFailure;
       }
+      if (text.size() > MaxGameBytes) {
+        report_error("", "standard input: longer than " + std::to_string(MaxGameBytes) + " bytes: replay plays one game");
+        return ExitFailure;
+      }
+      if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // a UTF-8 byte order mark
     }
     std::vector<std::string> tokens;
     std::string error;

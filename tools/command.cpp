@@ -54,6 +54,11 @@ CLI::Option* whole_number(CLI::Option* option, std::uint64_t min, std::uint64_t 
       std::to_string(min) + ".." + top));
 }
 
+CLI::Validator file_name() {
+  return CLI::Validator([](std::string& path) -> std::string { return path.empty() ? "an empty file name" : ""; },
+                        "FILE");
+}
+
 CLI::Validator positive_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {

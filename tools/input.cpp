@@ -29,20 +29,34 @@ bool stdin_may_wait() {
   return ::poll(&fd, 1, 0) == 0;
 }
 
+// Return true after waiting for `in` when its read failed only for having nothing yet: a descriptor left
+// non-blocking by whoever started us (it is shared with them).
+bool waited_for_input(std::FILE* in) {
+  if (!std::ferror(in) || (errno != EAGAIN && errno != EWOULDBLOCK)) return false;
+  std::clearerr(in);
+  errno = 0;
+  pollfd fd{::fileno(in), POLLIN, 0};
+  ::poll(&fd, 1, -1);
+  return true;
+}
+
 }  // namespace
 
 int read_input_byte(std::FILE* in) {
   if (in == stdin && stdin_may_wait()) std::cout.flush();
   int c = getc_unlocked(in);
-  // A descriptor left non-blocking by whoever started us (it is shared) has nothing yet: wait for it.
-  while (c == EOF && std::ferror(in) && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-    std::clearerr(in);
-    errno = 0;
-    pollfd fd{::fileno(in), POLLIN, 0};
-    ::poll(&fd, 1, -1);
-    c = getc_unlocked(in);
-  }
+  while (c == EOF && waited_for_input(in)) c = getc_unlocked(in);
   return c;
+}
+
+std::size_t read_input_block(std::FILE* in, char* buffer, std::size_t size) {
+  std::size_t got = 0;
+  errno = 0;
+  while (got < size) {
+    got += std::fread(buffer + got, 1, size - got, in);
+    if (got == size || !waited_for_input(in)) break;
+  }
+  return got;
 }
 
 std::string_view trim(std::string_view s) {
@@ -127,12 +141,29 @@ std::string io_failure(std::string_view verb, std::string_view what) {
   return text;
 }
 
+std::string one_line(std::string_view text) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f) {
+      out += ch;  // UTF-8 in a file name stays readable
+    } else {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
 void report_error(std::string_view where, std::string_view message) {
   std::cout.flush();  // keep stdout and stderr in order when both go to a terminal
   if (where.empty())
-    std::cerr << "error: " << message << '\n';
+    std::cerr << "error: " << one_line(message) << '\n';
   else
-    std::cerr << "error: " << where << ": " << message << '\n';
+    std::cerr << "error: " << one_line(where) << ": " << one_line(message) << '\n';
 }
 
 }  // namespace chessrank::cli

@@ -35,6 +35,9 @@ inline constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
 // flush stdout, so that a program feeding us input gets the answers to what it sent; wait for a
 // descriptor left non-blocking. Items and raw records are read through this.
 int read_input_byte(std::FILE* in);
+// Read up to `size` bytes of `in` into `buffer` and return how many were read: fewer only at the end of
+// the input or on an error (std::ferror tells). Wait, as read_input_byte does, on a non-blocking descriptor.
+std::size_t read_input_block(std::FILE* in, char* buffer, std::size_t size);
 
 // Call `handle` on each item: the arguments if any, else every non-blank line of input.file or stdin
 // (trailing CR and surrounding blanks trimmed, and a UTF-8 byte order mark at the start of the input).
@@ -57,7 +60,11 @@ std::string input_name(const std::string& file);
 // Return "cannot <verb> <what>", with the reason errno gives when it gives one.
 std::string io_failure(std::string_view verb, std::string_view what);
 
-// Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr.
+// Return `text` with its control bytes (a newline, an escape) written as \xNN, so that a message quoting a
+// file name or an option value stays one line and sends the terminal nothing but text.
+std::string one_line(std::string_view text);
+
+// Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr, one line.
 void report_error(std::string_view where, std::string_view message);
 inline void report_error(const ItemSource& src, std::string_view message) { report_error(src.describe(), message); }
 

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "tools/command.h"
+#include "tools/input.h"
 
 int main(int argc, char** argv) {
   using namespace chessrank::cli;
@@ -50,11 +51,11 @@ int main(int argc, char** argv) {
       return std::any_of(commands.begin(), commands.end(), [&](const CommandInfo& c) { return c.name == name; });
     };
     if (argc > 1 && !known(argv[1])) {
-      std::cerr << "error: '" << argv[1] << "' is not a " << (argv[1][0] == '-' ? "known option" : "command")
-                << " (chessrank --help lists the commands)\n";
+      report_error("", std::string("'") + argv[1] + "' is not a " + (argv[1][0] == '-' ? "known option" : "command") +
+                           " (chessrank --help lists the commands)");
       return ExitUsage;
     }
-    std::cerr << "error: " << e.what() << '\n';
+    report_error("", e.what());
     return ExitUsage;
   }
   try {
@@ -71,8 +72,7 @@ int main(int argc, char** argv) {
       return status;
     }
   } catch (const std::exception& e) {
-    std::cout.flush();
-    std::cerr << "error: " << e.what() << '\n';
+    report_error("", e.what());
     return ExitFailure;
   }
   return ExitUsage;

@@ -259,6 +259,66 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
   }
 }
 
+// convert reads standard input as the line commands read it: from where the caller left it, failing when
+// it is closed, waiting when it is non-blocking; and it refuses the same lines (over 1 MiB) and skips the
+// same byte order mark, so that `convert` and `encode --output raw` give one file the same records.
+TEST(CodecCli, ConvertReadsInputAsTheLineCommandsDo) {
+  const testing::TempDir dir("chessrank-codec-input");
+  const auto contents = [](const fs::path& path) {
+    std::stringstream text;
+    text << std::ifstream(path, std::ios::binary).rdbuf();
+    return text.str();
+  };
+  const fs::path fens = dir.file("two.fen"), raw = dir.file("out.raw");
+  const std::string other = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  std::ofstream(fens) << Start << "\n" << other << "\n";
+  const std::string cli = testing::cli_path();
+  // The shell reads the first line; convert gets the rest.
+  ASSERT_EQ(std::system(("{ IFS= read -r header; '" + cli + "' convert - " + raw.string() + " 2>/dev/null; } < " +
+                         fens.string())
+                            .c_str()),
+            0);
+  EXPECT_EQ(fs::file_size(raw), 26u);
+  const CliRun decoded = run("decode --input-encoding raw --input " + raw.string());
+  EXPECT_EQ(decoded.out, other + "\n");
+
+  CliRun r = run("convert - " + raw.string() + " <&-");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot read standard input: Bad file descriptor\n");
+  r = run("convert - " + raw.string() + " < " + dir.path().string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot read standard input: Is a directory\n");
+
+  const testing::CliResult waited =
+      testing::run_cli_nonblocking({"convert", "--threads", "1", "-", raw.string()}, std::string(Start) + "\n");
+  EXPECT_EQ(waited.status, 0) << waited.err;
+  EXPECT_EQ(fs::file_size(raw), 26u);
+
+  // A line of 2 MiB of blanks, a position, a 3 MiB line, a position; and a byte order mark first.
+  const fs::path odd = dir.file("odd.fen"), encoded = dir.file("encoded.raw");
+  std::ofstream(odd, std::ios::binary) << "\xEF\xBB\xBF" << std::string(std::size_t(2) << 20, ' ') << "\n"
+                                       << other << "\n" << std::string(std::size_t(3) << 20, 'x') << "\n" << Start;
+  const CliRun reference = run("encode --output raw --input " + odd.string() + " > " + encoded.string());
+  EXPECT_EQ(reference.err, "error: line 1: longer than 1048576 bytes\nerror: line 3: longer than 1048576 bytes\n");
+  for (const std::string& source : {odd.string(), "- < " + odd.string()})
+    for (const char* threads : {"1", "2"}) {
+      r = run("convert --threads " + std::string(threads) + " " + source + " " + raw.string());
+      EXPECT_EQ(r.status, 1);
+      EXPECT_EQ(r.err.substr(0, reference.err.size()), reference.err) << source;
+      EXPECT_NE(r.err.find("2 positions"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("2 rejected (lines 1, 3)"), std::string::npos) << r.err;
+      EXPECT_EQ(contents(raw), contents(encoded)) << source << " --threads " << threads;
+    }
+
+  // An empty file name is not standard input.
+  r = run("convert '' " + raw.string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: input: an empty file name\n");
+  r = run("encode --input ''", std::string(Start) + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+}
+
 // --model names a ranking model, which only the rank format has.
 TEST(CodecCli, ModelWithoutRankFormatIsRefused) {
   for (const std::string command : {"encode --model cpr", "decode --model cpr", "encode --model ''"}) {

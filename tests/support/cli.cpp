@@ -1,5 +1,6 @@
 #include "tests/support/cli.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,13 +33,18 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// Return a path prefix for the files of one call: tests of one binary run in one process, ctest runs
+// binaries in parallel.
+std::string temp_base() {
+  static std::atomic<int> counter{0};
+  return std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/chessrank_cli_" +
+         std::to_string(::getpid()) + "_" + std::to_string(counter++);
+}
+
 }  // namespace
 
 CliResult run_cli_shell(const std::string& args, const std::string& input) {
-  static std::atomic<int> counter{0};
-  // One set of files per call: tests of one binary run in one process, ctest runs binaries in parallel.
-  const std::string base = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/chessrank_cli_" +
-                           std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const std::string base = temp_base();
   std::ofstream(base + ".in", std::ios::binary) << input;
   // A group, so that redirections in `args` (to /dev/full, from a directory) win over the harness's own.
   std::string command = "{ " + shell_quote(CHESSRANK_CLI);
@@ -91,6 +97,42 @@ Conversation converse(const std::vector<std::string>& args, const std::vector<st
   if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) talk.status = WEXITSTATUS(status);
   ::close(from_child[0]);
   return talk;
+}
+
+CliResult run_cli_nonblocking(const std::vector<std::string>& args, const std::string& input) {
+  const std::string base = temp_base();
+  CliResult r{-1, "", ""};
+  int to_child[2];
+  if (::pipe(to_child) != 0) return r;
+  ::fcntl(to_child[0], F_SETFL, ::fcntl(to_child[0], F_GETFL) | O_NONBLOCK);
+  std::vector<char*> argv{const_cast<char*>(CHESSRANK_CLI)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) return r;
+  if (pid == 0) {
+    ::dup2(to_child[0], 0);
+    ::close(to_child[0]);
+    ::close(to_child[1]);
+    const int out = ::open((base + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = ::open((base + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    ::execv(CHESSRANK_CLI, argv.data());
+    ::_exit(127);
+  }
+  ::close(to_child[0]);
+  ::usleep(200000);
+  const auto previous = std::signal(SIGPIPE, SIG_IGN);
+  if (::write(to_child[1], input.data(), input.size()) != ssize_t(input.size())) r.err = "harness: short write; ";
+  std::signal(SIGPIPE, previous);
+  ::close(to_child[1]);
+  int status = 0;
+  if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) r.status = WEXITSTATUS(status);
+  r.out = slurp(base + ".out");
+  r.err += slurp(base + ".err");
+  for (const char* ext : {".out", ".err"}) std::remove((base + ext).c_str());
+  return r;
 }
 
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {

@@ -16,6 +16,10 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
 // Run `chessrank` with an argument string in shell syntax (the caller quotes; redirections in it win over
 // the harness's) and `input` on stdin.
 CliResult run_cli_shell(const std::string& args, const std::string& input = "");
+// Run `chessrank` with its stdin a pipe marked non-blocking (O_NONBLOCK on a descriptor shared with its
+// parent), as some launchers leave it, and write `input` to it only after a pause, so that the first reads
+// find nothing yet: a command must wait for its input, not fail with EAGAIN.
+CliResult run_cli_nonblocking(const std::vector<std::string>& args, const std::string& input);
 // Return the path of the built `chessrank` binary.
 const char* cli_path();
 

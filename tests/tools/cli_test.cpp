@@ -21,6 +21,7 @@ namespace {
 
 using Outcome = testing::CliResult;
 using testing::run_cli;
+using testing::run_cli_shell;
 
 const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -99,6 +100,36 @@ TEST(CliReplay, SkipsCommentsInsideVariationsWhole) {
 }
 
 // A result ends the game: a second game on stdin would otherwise continue the first.
+// replay reads stdin as the line commands do: past a byte order mark, waiting on a non-blocking
+// descriptor, and up to a bound, so that input without end (/dev/zero) is refused rather than read until
+// memory runs out.
+TEST(CliReplay, ReadsStandardInputAsTheLineCommandsDo) {
+  const std::string after_e4_c5 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n";
+  Outcome r = run_cli({"replay"}, "\xEF\xBB\xBF" "1. e4 c5\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, after_e4_c5);
+  r = testing::run_cli_nonblocking({"replay"}, "1. e4 c5\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, after_e4_c5);
+  r = run_cli_shell("replay < /dev/zero");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: standard input: longer than 67108864 bytes: replay plays one game\n");
+}
+
+// Messages quote option values and file names with their control bytes escaped: one line each, and
+// nothing for a terminal to act on.
+TEST(Cli, MessagesEscapeControlBytes) {
+  Outcome r = run_cli({"sample", "--count", "1\n2"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: --count: '1\\x0a2' is not a whole number from 0 to 1000000000000\n");
+  r = run_cli({"encode", "--input", "no\x1b[31mfile"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot open input file 'no\\x1b[31mfile': No such file or directory\n");
+  r = run_cli({"fen\nx"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+}
+
 TEST(CliReplay, RefusesMovesAfterTheResult) {
   const Outcome r = run_cli({"replay"}, "1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"2\"]\n1. d4 d5 *\n");
   EXPECT_EQ(r.status, 1);
@@ -265,6 +296,9 @@ TEST(CliPerft, CountsAndDividesLikeTheLibrary) {
   std::string out;
   for (const std::string& line : expected) out += line + "\n";
   EXPECT_EQ(r.out, out + "\ntotal: 2039\n");  // the published perft(2) of Kiwipete
+
+  r = run_cli({"perft", "003"});  // leading zeros, however many
+  EXPECT_EQ(r.out, "8902\n");
 
   r = run_cli({"perft", "2", "--fen", "8/8 w - -"});
   EXPECT_EQ(r.status, 1);
