@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/plural.h"
 
@@ -55,6 +56,82 @@ FenFields split_fen_fields(std::string_view text, int max_fields) {
 
 namespace {
 
+// Parse a move counter (the text of a FEN field or an EPD operand) into `out`; `min` is 0 for the
+// halfmove clock and 1 for the move number. Return what is wrong with it, if anything.
+std::optional<std::string> counter_problem(std::string_view s, int min, int& out) {
+  if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string_view::npos &&
+      s.find_first_not_of('0', 1) != std::string_view::npos)  // "-0" is no negative number, just not one
+    return quote(s) + " is negative";
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) return quote(s) + " is not a number";
+  std::size_t i = 0;
+  while (i + 1 < s.size() && s[i] == '0') ++i;  // leading zeros are tolerated
+  const std::string_view digits = s.substr(i);
+  unsigned value = 0;
+  if (digits.size() > 5 || std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc() ||
+      value > unsigned(Position::MaxCounter))
+    return quote(s) + " is too large (at most " + std::to_string(Position::MaxCounter) + ")";
+  if (int(value) < min) return std::string("0 is not a move number (the first move is 1)");
+  out = int(value);
+  return std::nullopt;
+}
+
+// Check the operations of an EPD record, `opcode operand ...;` each (an opcode is a letter and up to 14
+// more letters, digits or underscores; an operand is a "string" or a token without blanks or ';'), no
+// opcode twice, and set the counters from `hmvc` and `fmvn`. Return the error, if any.
+std::optional<Error> parse_epd_operations(std::string_view ops, Position& pos) {
+  std::vector<std::string_view> seen;
+  std::size_t i = 0;
+  const std::size_t n = ops.size();
+  for (int number = 1;; ++number) {
+    while (i < n && is_fen_blank(ops[i])) ++i;
+    if (i == n) return std::nullopt;
+    const std::string where = "EPD operation " + std::to_string(number);
+    const std::size_t start = i;
+    while (i < n && (std::isalnum(static_cast<unsigned char>(ops[i])) || ops[i] == '_')) ++i;
+    const std::string_view opcode = ops.substr(start, i - start);
+    if (opcode.empty() || !std::isalpha(static_cast<unsigned char>(opcode[0])) || opcode.size() > 15 ||
+        (i < n && !is_fen_blank(ops[i]) && ops[i] != ';')) {
+      std::size_t end = start;
+      while (end < n && !is_fen_blank(ops[end]) && ops[end] != ';') ++end;
+      return Error{where + ": " + quote(ops.substr(start, end - start)) +
+                   " is not an opcode (a letter, then up to 14 letters, digits or _)"};
+    }
+    const std::string named = where + " (" + std::string(opcode) + ")";
+    std::vector<std::string_view> operands;
+    while (true) {
+      while (i < n && is_fen_blank(ops[i])) ++i;
+      if (i == n) return Error{named + ": no ';' at its end"};
+      if (ops[i] == ';') {
+        ++i;
+        break;
+      }
+      const std::size_t from = i;
+      if (ops[i] == '"') {
+        for (++i; i < n && ops[i] != '"'; ++i)
+          if (ops[i] == '\\') ++i;
+        if (i >= n) return Error{named + ": a string with no closing '\"'"};
+        operands.push_back(ops.substr(from + 1, i - from - 1));
+        ++i;
+      } else {
+        while (i < n && !is_fen_blank(ops[i]) && ops[i] != ';') ++i;
+        operands.push_back(ops.substr(from, i - from));
+      }
+    }
+    for (const std::string_view other : seen)
+      if (other == opcode) return Error{named + ": the opcode comes twice"};
+    seen.push_back(opcode);
+    if (opcode == "hmvc" || opcode == "fmvn") {
+      if (operands.size() != 1) return Error{named + ": " + plural(int(operands.size()), "operand") + ", expected 1"};
+      int value = 0;
+      if (auto problem = counter_problem(operands[0], opcode == "fmvn" ? 1 : 0, value)) return Error{named + ": " + *problem};
+      if (opcode == "hmvc")
+        pos.set_halfmove_clock(value);
+      else
+        pos.set_fullmove_number(value);
+    }
+  }
+}
+
 class FieldParser {
  public:
   explicit FieldParser(const char* kind) : kind_(kind) {}
@@ -79,19 +156,7 @@ class FieldParser {
 
   // Parse a move counter into `out`; `min` is 0 for the halfmove clock and 1 for the move number.
   std::optional<Error> parse_counter(int field, std::string_view s, int min, int& out) const {
-    if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string_view::npos &&
-        s.find_first_not_of('0', 1) != std::string_view::npos)  // "-0" is no negative number, just not one
-      return error(field, quote(s) + " is negative");
-    if (s.find_first_not_of("0123456789") != std::string_view::npos) return error(field, quote(s) + " is not a number");
-    std::size_t i = 0;
-    while (i + 1 < s.size() && s[i] == '0') ++i;  // leading zeros are tolerated
-    const std::string_view digits = s.substr(i);
-    unsigned value = 0;
-    if (digits.size() > 5 || std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc() ||
-        value > unsigned(Position::MaxCounter))
-      return error(field, quote(s) + " is too large (at most " + std::to_string(Position::MaxCounter) + ")");
-    if (int(value) < min) return error(field, "0 is not a move number (the first move is 1)");
-    out = int(value);
+    if (std::optional<std::string> problem = counter_problem(s, min, out)) return error(field, *problem);
     return std::nullopt;
   }
 
@@ -329,6 +394,7 @@ Result<Epd> parse_epd(std::string_view epd) {
     return Error{"EPD has " + plural(f.count, "field") + ", expected at least 4"};
   Epd result;
   if (auto e = parser.parse_position(f.field, result.position)) return *e;
+  if (auto e = parse_epd_operations(f.rest, result.position)) return *e;
   result.operations = std::string(f.rest);
   return result;
 }
@@ -339,8 +405,12 @@ Result<Position> parse_fen_or_epd(std::string_view text) {
   const FenFields f = split_fen_fields(text, 5);
   if (f.count >= 5 && std::isalpha(static_cast<unsigned char>(f.field[4][0]))) {
     Result<Epd> epd = parse_epd(text);
-    if (!epd) return Error{epd.error()};
-    return std::move(epd.value().position);
+    if (epd) return std::move(epd.value().position);
+    // Six fields ending in a number are rather a FEN with a mistyped halfmove clock ("l0" for "10") than
+    // an EPD without its ';': give the FEN's error.
+    const FenFields six = split_fen_fields(text, 6);
+    if (six.count == 6 && six.field[5].find_first_not_of("0123456789") == std::string_view::npos) return parse_fen(text);
+    return Error{epd.error()};
   }
   return parse_fen(text);
 }

@@ -54,10 +54,11 @@ int min_promoted(const Position& pos, Color c);
 
 namespace chessrank::estimator {
 
-// Parse a FEN for the 2021 filter, which looks at placement and side to move only: when parse_fen
-// refuses it and its castling and en passant fields are well-formed (letters of KQkq, a square on rank 3
-// or 6; data files of that project carry rights without the king at home), parse again with both "-".
-// Anything else parse_fen refuses (fields, placement, counters) stays an error.
+// Parse a FEN or EPD for the 2021 filter, which looks at placement and side to move only: when
+// parse_fen_or_epd refuses it and its castling and en passant fields are well-formed (letters of KQkq,
+// each at most once, a square on rank 3 or 6; data files of that project carry rights without the king
+// at home), parse again with both "-". Anything else it refuses (fields, placement, counters, EPD
+// operations) stays an error.
 Result<Position> parse_fen_for_tromp2021(std::string_view fen);
 
 }  // namespace chessrank::estimator

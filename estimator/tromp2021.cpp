@@ -103,22 +103,25 @@ int tromp2021_classify(const Position& pos) {
 namespace chessrank::estimator {
 
 Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
-  Result<Position> pos = parse_fen(fen);
+  Result<Position> pos = parse_fen_or_epd(fen);
   if (pos) return pos;
   // Replace well-formed castling and en passant fields with "-" and parse again, so that everything else
-  // (field count, placement, side to move, counters) is judged as parse_fen judges it.
-  const FenFields f = split_fen_fields(fen, 6);
-  if (f.count != 4 && f.count != 6) return pos;
+  // (field count, placement, side to move, counters or EPD operations) is judged as parse_fen_or_epd
+  // judges it.
+  const FenFields f = split_fen_fields(fen, 4);
+  if (f.count < 4) return pos;
   const std::string_view castling = f.field[2], ep = f.field[3];
+  const auto once = [&](char c) { return castling.find(c) == castling.rfind(c); };
   const bool castling_letters = castling == "-" || (!castling.empty() && castling.size() <= 4 &&
-                                                    castling.find_first_not_of("KQkq") == std::string_view::npos);
+                                                    castling.find_first_not_of("KQkq") == std::string_view::npos &&
+                                                    once('K') && once('Q') && once('k') && once('q'));
   const bool ep_square =
       ep == "-" || (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'));
   if (!castling_letters || !ep_square) return pos;
   std::string retry;
   retry.append(f.field[0]).append(" ").append(f.field[1]).append(" - -");
-  for (int i = 4; i < f.count; ++i) retry.append(" ").append(f.field[i]);
-  return parse_fen(retry);
+  if (!f.rest.empty()) retry.append(" ").append(f.rest);
+  return parse_fen_or_epd(retry);
 }
 
 }  // namespace chessrank::estimator

@@ -341,6 +341,34 @@ TEST(Epd, RefusesMalformedRecordsNamingTheField) {
             "EPD field 4 (en passant): 'bm' is not a square or '-'");
 }
 
+// Operations are `opcode operand ...;` (the PGN standard's EPD), so that a mistyped FEN is not read as an
+// EPD with counters 0 and 1; hmvc and fmvn give the counters.
+TEST(Epd, ChecksOperationsAndReadsTheCounters) {
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - ";
+  const Result<Epd> r = parse_epd(k + "bm Kd2 Ke2; id \"a; \\\"b\\\"\"; hmvc 7; fmvn 40;c0 \"x\";");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(to_fen(r->position), k + "7 40");
+  EXPECT_EQ(r->operations, "bm Kd2 Ke2; id \"a; \\\"b\\\"\"; hmvc 7; fmvn 40;c0 \"x\";");
+  const std::vector<Malformed> cases = {
+      {k + "bm e4", "EPD operation 1 (bm): no ';' at its end"},
+      {k + "bm e4; id \"x;", "EPD operation 2 (id): a string with no closing '\"'"},
+      {k + "bm e4; 3x y;", "EPD operation 2: '3x' is not an opcode (a letter, then up to 14 letters, digits or _)"},
+      {k + "b-m e4;", "EPD operation 1: 'b-m' is not an opcode (a letter, then up to 14 letters, digits or _)"},
+      {k + "bm e4; bm d4;", "EPD operation 2 (bm): the opcode comes twice"},
+      {k + "hmvc;", "EPD operation 1 (hmvc): 0 operands, expected 1"},
+      {k + "hmvc x;", "EPD operation 1 (hmvc): 'x' is not a number"},
+      {k + "fmvn 0;", "EPD operation 1 (fmvn): 0 is not a move number (the first move is 1)"},
+      {k + "hmvc 70000;", "EPD operation 1 (hmvc): '70000' is too large (at most 65535)"},
+  };
+  for (const Malformed& m : cases) {
+    const Result<Position> either = parse_fen_or_epd(m.fen);
+    ASSERT_FALSE(either.ok()) << m.fen;
+    EXPECT_EQ(either.error(), m.message);
+  }
+  // Six fields ending in a number: a FEN with a mistyped counter, not an EPD missing its ';'.
+  EXPECT_EQ(parse_fen_or_epd(k + "l0 30").error(), "FEN field 5 (halfmove clock): 'l0' is not a number");
+}
+
 TEST(Square, NamesAndParsesEverySquare) {
   std::set<std::string> names;
   for (int s = 0; s < SquareCount; ++s) {

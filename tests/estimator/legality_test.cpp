@@ -187,10 +187,15 @@ TEST(Legality, Tromp2021ParsingDropsOnlyCastlingAndEnPassant) {
   const Result<Position> dropped = parse_fen_for_tromp2021("k7/8/8/8/8/8/8/K7 w KQkq e3 3 9");
   ASSERT_TRUE(dropped.ok()) << dropped.error();
   EXPECT_EQ(to_fen(*dropped), "k7/8/8/8/8/8/8/K7 w - - 3 9");
+  // EPD records too, with their operations checked as everywhere.
+  const Result<Position> epd = parse_fen_for_tromp2021("k7/8/8/8/8/8/8/K7 w KQkq e3 bm Kb2; hmvc 3;");
+  ASSERT_TRUE(epd.ok()) << epd.error();
+  EXPECT_EQ(to_fen(*epd), "k7/8/8/8/8/8/8/K7 w - - 3 1");
   for (const char* bad : {"k7/8/8/8/8/8/8/K7 w KQkq", "k7/8/8/8/8/8/8/K7 w - - x 1", "k7/8/8/8/8/8/8/K7 w KQkq - 0 0",
-                          "k7/8/8/8/8/8/8/K7 w Z -", "k7/8/8/8/8/8/8/K7 w - e4", "k7/8/8/8/8/8/8/K8 w KQkq -"}) {
+                          "k7/8/8/8/8/8/8/K7 w Z -", "k7/8/8/8/8/8/8/K7 w - e4", "k7/8/8/8/8/8/8/K8 w KQkq -",
+                          "k7/8/8/8/8/8/8/K7 w KKQQ -", "k7/8/8/8/8/8/8/K7 w KQkq - bm Kb2"}) {
     const Result<Position> pos = parse_fen_for_tromp2021(bad);
-    const Result<Position> strict = parse_fen(bad);
+    const Result<Position> strict = parse_fen_or_epd(bad);
     ASSERT_FALSE(pos.ok()) << bad;
     ASSERT_FALSE(strict.ok()) << bad;
     if (std::string_view(bad).find("KQkq") == std::string_view::npos) {
