@@ -6,6 +6,7 @@
 #include "codec/slot26.h"
 #include "core/fen.h"
 #include "core/plural.h"
+#include "rank/model.h"
 
 namespace chessrank::codec {
 
@@ -51,10 +52,17 @@ Result<bool> RecordFormat::encode(const Position& pos, std::uint8_t* out) const 
   return true;
 }
 
+std::string RecordFormat::describe() const {
+  std::string text = name_;
+  if (model_) text.append(" (model ").append(model_->name()).append(")");
+  if (counters_) text += " with counters";
+  return text;
+}
+
 Result<Position> RecordFormat::decode(std::span<const std::uint8_t> record) const {
   if (record.size() != record_size())
-    return Error{name_ + (counters_ ? " record with counters" : " record") + " has " + plural(record.size(), "byte") +
-                 ", expected " + std::to_string(record_size())};
+    return Error{describe() + " record has " + plural(record.size(), "byte") + ", expected " +
+                 std::to_string(record_size())};
   const std::span<const std::uint8_t> code = record.first(code_size_);
   Result<Position> pos = model_ ? decode_rank(*model_, code) : decode_slot26(code);
   if (pos && counters_)

@@ -28,6 +28,8 @@ class RecordFormat {
   static std::vector<std::string> names();
 
   const std::string& name() const { return name_; }
+  // Return the name for messages: "slot26", "rank (model v1)", with " with counters" when it has them.
+  std::string describe() const;
   bool counters() const { return counters_; }
   std::size_t code_size() const { return code_size_; }
   std::size_t record_size() const { return code_size_ + (counters_ ? 3 : 0); }

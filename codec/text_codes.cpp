@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/plural.h"
+
 namespace chessrank::codec {
 
 namespace {
@@ -64,7 +66,7 @@ std::string to_base64(std::span<const std::uint8_t> bytes) {
 
 Result<std::vector<std::uint8_t>> from_base64(std::string_view text) {
   if (text.size() % 4)
-    return Error{"base64 code has " + std::to_string(text.size()) + " characters, not a multiple of 4"};
+    return Error{"base64 code has " + plural(text.size(), "character") + ", not a multiple of 4"};
   std::vector<std::uint8_t> out;
   out.reserve(text.size() / 4 * 3);
   for (std::size_t i = 0; i < text.size(); i += 4) {

@@ -53,8 +53,6 @@ struct PieceResult {
   std::size_t code_bytes = 0;  // of the codes made or read for them
 };
 
-std::string too_long_message() { return "longer than " + std::to_string(MaxLineBytes) + " bytes"; }
-
 // Convert the text lines of `text` (every line complete, the last one possibly without newline).
 void encode_piece(const codec::RecordFormat& format, std::string_view text, bool strict, PieceResult& r) {
   const std::size_t size = format.record_size();

@@ -100,8 +100,7 @@ int run_decode(const CodecOptions& opt) {
       }
       if (bytes->size() != format->record_size()) {
         report_error(src, opt.encoding + " code of " + plural(bytes->size(), "byte") + ", expected " +
-                              std::to_string(format->record_size()) + " for " + format->name() +
-                              (opt.counters ? " with counters" : ""));
+                              std::to_string(format->record_size()) + " for " + format->describe());
         return false;
       }
       return emit(*bytes, src.describe());

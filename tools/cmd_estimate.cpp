@@ -46,7 +46,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
-      ->check(writable_file());
+      ->check(checkpoint_file());
   cmd.add_option("--json", o->json, "write the full report as JSON to FILE")->check(writable_file());
   cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE")->check(writable_file());
   cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram as SVG to FILE")

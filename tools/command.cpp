@@ -67,7 +67,7 @@ CLI::Validator positive_number() {
         char* end = nullptr;
         const double v = decimal ? std::strtod(text.c_str(), &end) : 0;
         if (text.empty() || !decimal || *end != '\0' || !std::isfinite(v) || v <= 0)
-          return "'" + text + "' is not a number above 0";
+          return "'" + text + "' is not a finite number above 0";
         return "";
       },
       "NUMBER>0");
@@ -95,6 +95,18 @@ CLI::Validator writable_file() {
           std::filesystem::remove(link ? resolved_path(path) : std::filesystem::path(path), ec);
         }
         return "";
+      },
+      "FILE");
+}
+
+CLI::Validator checkpoint_file() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        std::error_code ec;
+        const std::filesystem::file_status status = std::filesystem::status(path, ec);
+        if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+          return "'" + path + "' is not a regular file (a checkpoint is saved by renaming a new file over it)";
+        return writable_file()(path);
       },
       "FILE");
 }

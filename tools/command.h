@@ -41,6 +41,9 @@ CLI::Validator positive_number();
 // does not fail at its end. A file that did not exist is not left behind; a pipe, a device or a terminal
 // is asked for write permission rather than opened.
 CLI::Validator writable_file();
+// A writable file that is a regular file or does not exist yet: a checkpoint is saved by renaming a new
+// file over it and read back on resume, which a pipe or a device cannot take.
+CLI::Validator checkpoint_file();
 
 // Return the error for two of these (option, path) pairs that name one regular file, existing or not (the
 // same path, two paths that resolve to one through links and "..", or hard links), or "" when none do. Writing one

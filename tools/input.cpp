@@ -101,7 +101,7 @@ std::size_t for_each_item(const std::vector<std::string>& args,
   Read read = Read::End;
   for (std::size_t n = 1; !(failures && input.strict) && (read = next_line()) != Read::End; ++n) {
     if (read == Read::TooLong) {
-      report_error(ItemSource{true, n}, "longer than " + std::to_string(MaxLineBytes) + " bytes");
+      report_error(ItemSource{true, n}, too_long_message());
       ++failures;
       int c = 0;
       while ((c = read_input_byte(in)) != EOF && c != '\n') {

@@ -30,6 +30,8 @@ struct ItemInput {
 // Lines longer than this are refused ("line 3: longer than 1048576 bytes"): no item is nearly as long, and
 // input without newlines (/dev/zero) must not take all memory.
 inline constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
+// The message for such a line.
+inline std::string too_long_message() { return "longer than " + std::to_string(MaxLineBytes) + " bytes"; }
 
 // Return the next byte of `in`, or EOF at its end or on an error. Before a read of stdin that may wait,
 // flush stdout, so that a program feeding us input gets the answers to what it sent; wait for a

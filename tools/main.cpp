@@ -15,6 +15,20 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
+namespace {
+
+// Flush standard output and return whether everything written to it arrived. A full disk or a closed
+// pipe (with SIGPIPE ignored) fails the writes quietly: say so, or the output would be cut short under a
+// status of success.
+bool wrote_stdout() {
+  std::cout.flush();
+  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+  std::cerr << "error: cannot write standard output\n";
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace chessrank::cli;
   // Fill the numbers of closed standard streams with /dev/null opened the wrong way round: a file a
@@ -43,7 +57,7 @@ int main(int argc, char** argv) {
     // ("Run with --help ..."). A command line that does not parse exits with 2.
     if (e.get_exit_code() == 0) {
       app.exit(e);
-      return ExitOk;
+      return wrote_stdout() ? ExitOk : ExitFailure;
     }
     // A misspelt command or an unknown option before the command reaches CLI11 as a stray argument,
     // reported as "A subcommand is required": name it instead.
@@ -62,14 +76,7 @@ int main(int argc, char** argv) {
     for (auto& [cmd, run] : runners) {
       if (!cmd->parsed()) continue;
       const int status = run();
-      // A full disk or a closed pipe (with SIGPIPE ignored) fails the writes quietly: say so, or the
-      // output would be cut short under a status of success.
-      std::cout.flush();
-      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        std::cerr << "error: cannot write standard output\n";
-        return ExitFailure;
-      }
-      return status;
+      return wrote_stdout() ? status : ExitFailure;
     }
   } catch (const std::exception& e) {
     report_error("", e.what());

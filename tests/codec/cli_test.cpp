@@ -68,6 +68,11 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
   EXPECT_NE(dec.err.find("error: argument 1: hex code of 1 byte, expected 26 for slot26\n"), std::string::npos)
       << dec.err;
   EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
+  // The length a rank code needs depends on the model and on --counters: the message names both.
+  const CliRun rank = run("decode --format rank --counters " + std::string(38, 'f'));
+  EXPECT_EQ(rank.err, "error: argument 1: hex code of 19 bytes, expected 22 for rank (model v1) with counters\n");
+  const CliRun base64 = run("decode --input-encoding base64 A");
+  EXPECT_EQ(base64.err, "error: argument 1: base64 code has 1 character, not a multiple of 4\n");
   // A blank inside a code is named as such, not counted as an odd number of digits.
   const CliRun blank = run("decode", std::string(52, 'f') + " 00\n" + std::string(51, 'f') + "\n");
   EXPECT_EQ(blank.err,

@@ -329,6 +329,10 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
       {"'--bogus' is not a known option", {"--bogus", "count"}},
       {"unknown model ''", {"bound", "--model", ""}},  // not the table of every bound
+      {"--checkpoint: '/dev/full' is not a regular file", {"estimate", "--checkpoint", "/dev/full"}},
+      {"--checkpoint: '/dev/full' is not a regular file",
+       {"bound", "--model", "nopromo", "--sample", "10", "--checkpoint", "/dev/full"}},
+      {"--time: '1e400' is not a finite number above 0", {"estimate", "--time", "1e400"}},
   };
   for (const auto& [option, args] : lines) {
     const Outcome r = run_cli(args);
