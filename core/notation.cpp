@@ -1,6 +1,8 @@
 #include "core/notation.h"
 
 #include <algorithm>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/fen.h"
@@ -141,6 +143,28 @@ std::string to_san(const Position& pos, Move m) {
   return san_body(pos, m, legal) + check_mark(pos, m);
 }
 
+namespace {
+
+// Return why the side to move cannot castle on that side, for a position where it cannot.
+std::string castling_obstacle(const Position& pos, bool kingside) {
+  const Color us = pos.side_to_move();
+  const CastlingRights right = us == White ? (kingside ? WhiteKingside : WhiteQueenside)
+                                           : (kingside ? BlackKingside : BlackQueenside);
+  if (!pos.can_castle(right)) return "it has no right to";
+  if (pos.in_check()) return "its king is in check";
+  // The squares between king and rook must be empty; the king's path, f1 g1 or d1 c1, not attacked.
+  static constexpr Square Kingside[] = {F1, G1}, Queenside[] = {D1, C1, B1};
+  const std::span<const Square> between = kingside ? std::span<const Square>(Kingside) : std::span<const Square>(Queenside);
+  for (Square s : between)
+    if (!pos.empty(relative_square(us, s))) return square_name(relative_square(us, s)) + " is occupied";
+  for (Square s : between)
+    if (s != B1 && pos.attacked_by(~us, relative_square(us, s)))
+      return "the king would pass or land on " + square_name(relative_square(us, s)) + ", which is attacked";
+  return "it is not legal here";
+}
+
+}  // namespace
+
 Result<Move> parse_san(const Position& pos, std::string_view text) {
   std::string_view t = text;
   // Drop annotation and check marks, which are not checked, and an en passant note.
@@ -159,8 +183,8 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
       const File target = norm == "O-O" ? FileG : FileC;
       for (Move m : legal)
         if (m.kind() == MoveKind::Castling && file_of(m.to()) == target) return m;
-      return Error{quote(text) + " is not legal: " + color_name(pos.side_to_move()) +
-                   " cannot castle " + (target == FileG ? "kingside" : "queenside") + " now"};
+      return Error{quote(text) + " is not legal: " + color_name(pos.side_to_move()) + " cannot castle " +
+                   (target == FileG ? "kingside" : "queenside") + ": " + castling_obstacle(pos, target == FileG)};
     }
   }
 
@@ -248,8 +272,13 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   }
   if (promotion_missing) return Error{quote(text) + " needs a promotion piece (=Q, =R, =B or =N)"};
   if (nothing_to_capture) return Error{quote(text) + " is not legal: nothing to capture on " + square_name(to)};
-  if (!kind_can_reach)
-    return Error{quote(text) + " is not legal: no " + piece_type_name(pt) + " can move to " + square_name(to)};
+  if (!kind_can_reach) {
+    std::string hint;  // "Kg1" for a castling the position allows
+    for (Move m : legal)
+      if (pt == King && m.kind() == MoveKind::Castling && m.to() == to)
+        hint = std::string(" (castling is written ") + (file_of(to) == FileG ? "O-O" : "O-O-O") + ")";
+    return Error{quote(text) + " is not legal: no " + piece_type_name(pt) + " can move to " + square_name(to) + hint};
+  }
   return Error{quote(text) + " is not a legal move"};
 }
 

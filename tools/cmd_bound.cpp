@@ -266,11 +266,13 @@ int run(const Options& o) {
     print_value(o.model, both_sides ? half * 2 : half, o, parts);
     return ExitOk;
   }
+  // Refuse --diagrams before find_model builds the model's tables.
+  const std::vector<std::string> ranking_models = rank::model_names();
+  if (o.diagrams && std::find(ranking_models.begin(), ranking_models.end(), o.model) != ranking_models.end()) {
+    report_error("", "model " + o.model + " ranks positions, not diagrams: --diagrams does not apply");
+    return ExitUsage;
+  }
   if (const rank::RankModel* m = rank::find_model(o.model)) {
-    if (o.diagrams) {
-      report_error("", "model " + o.model + " ranks positions, not diagrams: --diagrams does not apply");
-      return ExitUsage;
-    }
     if (!variant && !o.breakdown) {
       print_value(o.model, m->size(), o, parts);
       return ExitOk;

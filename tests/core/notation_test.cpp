@@ -217,7 +217,22 @@ TEST(Notation, CastlingWithCheckAndMateMarks) {
   expect_san_parses(pos, {"O-O-O", "0-0-0", "e1c1", "e1a1"}, "e1c1");
 
   const Position no_rights = fen_or_fail("5k2/8/8/8/8/8/8/R3K2R w Q - 0 1");
-  expect_san_error(no_rights, "O-O", "'O-O' is not legal: white cannot castle kingside now");
+  expect_san_error(no_rights, "O-O", "'O-O' is not legal: white cannot castle kingside: it has no right to");
+  // Each reason castling is refused is named; "Kg1" for a castling that is legal says how to write it.
+  expect_san_error(fen_or_fail("4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1"), "O-O",
+                   "'O-O' is not legal: white cannot castle kingside: g1 is occupied");
+  expect_san_error(fen_or_fail("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), "O-O-O",
+                   "'O-O-O' is not legal: white cannot castle queenside: b1 is occupied");
+  expect_san_error(fen_or_fail("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "Kg1",
+                   "'Kg1' is not legal: no king can move to g1 (castling is written O-O)");
+  expect_san_error(fen_or_fail("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "Kc1",
+                   "'Kc1' is not legal: no king can move to c1 (castling is written O-O-O)");
+  expect_san_error(fen_or_fail("r3k2r/8/8/8/8/8/8/K3R3 b kq - 0 1"), "O-O",
+                   "'O-O' is not legal: black cannot castle kingside: its king is in check");
+  expect_san_error(fen_or_fail("r3k2r/8/8/8/8/8/8/3RK3 b kq - 0 1"), "O-O-O",
+                   "'O-O-O' is not legal: black cannot castle queenside: the king would pass or land on d8, which "
+                   "is attacked");
+  expect_san_parses(fen_or_fail("r3k2r/8/8/8/8/8/8/1R2K3 b kq - 0 1"), {"O-O-O"}, "e8c8");  // b8 may be attacked
 
   const Position mate = fen_or_fail("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
   EXPECT_EQ(to_san(mate, uci(mate, "a1a8")), "Ra8#");
@@ -239,7 +254,7 @@ TEST(Notation, CaptureMarksAndOverDisambiguation) {
   expect_san_error(start, "e5", "'e5' is not legal: no pawn can move to e5");
   expect_san_error(start, "Pe4", "'Pe4': pawn moves are written without 'P' in SAN");
   expect_san_error(start, "Nbf3", "'Nbf3' is not a legal move");
-  expect_san_error(start, "O-O", "'O-O' is not legal: white cannot castle kingside now");
+  expect_san_error(start, "O-O", "'O-O' is not legal: white cannot castle kingside: f1 is occupied");
   expect_san_error(start, "", "'' is not a move");
   expect_san_error(start, "Zf3", "'Zf3' is not a move in SAN or UCI");
   expect_san_error(start, "e4e4e4", "'e4e4e4' is not a move in SAN or UCI");
