@@ -103,9 +103,9 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.footer(
       "Moves are separated by blanks, across arguments or stdin lines. SAN castling is O-O or O-O-O (0-0\n"
       "too); UCI castling is the king's move (e1g1) or king takes rook (e1h1), and a UCI promotion needs\n"
-      "its letter (e7e8q). Move numbers (1. 1... 12...),\n"
-      "{comments}, ; comments, (variations), [tags] and $NAGs are ignored; a result (1-0 0-1 1/2-1/2 *)\n"
-      "ends the game, and a move after it is an error (one game per run).\n"
+      "its letter (e7e8q). Move numbers (1. 1... 12...), {comments}, ; comments, (variations), [tags]\n"
+      "and $NAGs are ignored; a result (1-0 0-1 1/2-1/2 *) ends the game, and a move after it is an error\n"
+      "(one game per run).\n"
       "Prints the FEN reached after the last move. At the first illegal or ambiguous move it prints\n"
       "nothing on stdout, reports \"error: ply N (M. move): reason\" on stderr and exits with status 1.");
   return [fen, fen_option, moves] {
