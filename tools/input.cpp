@@ -1,5 +1,6 @@
 #include "tools/input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -160,10 +161,14 @@ std::string one_line(std::string_view text) {
 
 void report_error(std::string_view where, std::string_view message) {
   std::cout.flush();  // keep stdout and stderr in order when both go to a terminal
-  if (where.empty())
-    std::cerr << "error: " << one_line(message) << '\n';
-  else
-    std::cerr << "error: " << one_line(where) << ": " << one_line(message) << '\n';
+  std::string line = "error: ";
+  if (!where.empty()) line.append(where).append(": ");
+  line.append(message);
+  const bool plain = std::none_of(line.begin(), line.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  });
+  // One write: std::cerr is unbuffered, and a batch may report many lines.
+  std::cerr << (plain ? line : one_line(line)) + '\n';
 }
 
 }  // namespace chessrank::cli
