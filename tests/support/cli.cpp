@@ -41,6 +41,14 @@ std::string temp_base() {
          std::to_string(::getpid()) + "_" + std::to_string(counter++);
 }
 
+// Return the argv of the CLI run with `args` (which must outlive it), for execv.
+std::vector<char*> cli_argv(const std::vector<std::string>& args) {
+  std::vector<char*> argv{const_cast<char*>(CHESSRANK_CLI)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  return argv;
+}
+
 }  // namespace
 
 CliResult run_cli_shell(const std::string& args, const std::string& input) {
@@ -65,9 +73,7 @@ Conversation converse(const std::vector<std::string>& args, const std::vector<st
   int to_child[2], from_child[2];
   if (::pipe(to_child) != 0) return talk;
   if (::pipe(from_child) != 0) return talk;
-  std::vector<char*> argv{const_cast<char*>(CHESSRANK_CLI)};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
+  std::vector<char*> argv = cli_argv(args);
   const pid_t pid = ::fork();
   if (pid < 0) return talk;
   if (pid == 0) {
@@ -105,9 +111,7 @@ CliResult run_cli_nonblocking(const std::vector<std::string>& args, const std::s
   int to_child[2];
   if (::pipe(to_child) != 0) return r;
   ::fcntl(to_child[0], F_SETFL, ::fcntl(to_child[0], F_GETFL) | O_NONBLOCK);
-  std::vector<char*> argv{const_cast<char*>(CHESSRANK_CLI)};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
+  std::vector<char*> argv = cli_argv(args);
   const pid_t pid = ::fork();
   if (pid < 0) return r;
   if (pid == 0) {
