@@ -83,4 +83,3 @@ BigInt pair_sum(const std::vector<ArmySummary>& white, const std::vector<ArmySum
 }
 
 }  // namespace chessrank::bound
-

@@ -123,7 +123,8 @@ std::optional<Error> parse_epd_operations(std::string_view ops, Position& pos) {
     if (opcode == "hmvc" || opcode == "fmvn") {
       if (operands.size() != 1) return Error{named + ": " + plural(int(operands.size()), "operand") + ", expected 1"};
       int value = 0;
-      if (auto problem = counter_problem(operands[0], opcode == "fmvn" ? 1 : 0, value)) return Error{named + ": " + *problem};
+      if (auto problem = counter_problem(operands[0], opcode == "fmvn" ? 1 : 0, value))
+        return Error{named + ": " + *problem};
       if (opcode == "hmvc")
         pos.set_halfmove_clock(value);
       else
@@ -409,7 +410,8 @@ Result<Position> parse_fen_or_epd(std::string_view text) {
     // Six fields ending in a number are rather a FEN with a mistyped halfmove clock ("l0" for "10") than
     // an EPD without its ';': give the FEN's error.
     const FenFields six = split_fen_fields(text, 6);
-    if (six.count == 6 && six.field[5].find_first_not_of("0123456789") == std::string_view::npos) return parse_fen(text);
+    if (six.count == 6 && six.field[5].find_first_not_of("0123456789") == std::string_view::npos)
+      return parse_fen(text);
     return Error{epd.error()};
   }
   return parse_fen(text);

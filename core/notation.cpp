@@ -148,13 +148,14 @@ namespace {
 // Return why the side to move cannot castle on that side, for a position where it cannot.
 std::string castling_obstacle(const Position& pos, bool kingside) {
   const Color us = pos.side_to_move();
-  const CastlingRights right = us == White ? (kingside ? WhiteKingside : WhiteQueenside)
-                                           : (kingside ? BlackKingside : BlackQueenside);
+  const CastlingRights right =
+      us == White ? (kingside ? WhiteKingside : WhiteQueenside) : (kingside ? BlackKingside : BlackQueenside);
   if (!pos.can_castle(right)) return "it has no right to";
   if (pos.in_check()) return "its king is in check";
   // The squares between king and rook must be empty; the king's path, f1 g1 or d1 c1, not attacked.
   static constexpr Square Kingside[] = {F1, G1}, Queenside[] = {D1, C1, B1};
-  const std::span<const Square> between = kingside ? std::span<const Square>(Kingside) : std::span<const Square>(Queenside);
+  const std::span<const Square> between =
+      kingside ? std::span<const Square>(Kingside) : std::span<const Square>(Queenside);
   for (Square s : between)
     if (!pos.empty(relative_square(us, s))) return square_name(relative_square(us, s)) + " is occupied";
   for (Square s : between)

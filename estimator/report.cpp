@@ -219,8 +219,9 @@ std::string format_nopromo_report(const NopromoEstimate& e) {
   const auto percent = [](double x) { return std::isnan(x) ? std::string("none") : fixed(100 * x, 3) + "%"; };
   const Interval share = e.pass_share();
   const NopromoTally& t = e.tally;
-  std::string out = "sample: " + plural((long long)t.draws, "uniform placement") + " of rules 1-3 (kings anywhere: " +
-                    e.placements.get_str() + " of them), seed " + std::to_string(e.seed);
+  std::string out = "sample: " + plural((long long)t.draws, "uniform placement") +
+                    " of rules 1-3 (kings anywhere: " + e.placements.get_str() + " of them), seed " +
+                    std::to_string(e.seed);
   out += run_text(e.seconds, e.threads, e.resumed) + "\n";
   out += "in the set: " + std::to_string(t.inside) + " (" +
          percent(t.draws ? double(t.inside) / double(t.draws) : 0) + "; the exact count gives " +

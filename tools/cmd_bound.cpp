@@ -343,8 +343,8 @@ std::function<int()> setup(CLI::App& cmd) {
       "and how each was obtained. With --model: the exact count of that model, one number per line\n"
       "(with --breakdown: \"<case>\\t<count>\" lines, then \"total\\t<count>\"; with --sample: the count, then\n"
       "what the draws found, in words, and a progress line on stderr). Exit status 2 for bad options (among\n"
-      "them a --checkpoint that cannot be created or is not a regular file), 1 when a --checkpoint belongs to another run, is damaged or\n"
-      "fails to be written during the run.\n"
+      "them a --checkpoint that cannot be created or is not a regular file), 1 when a --checkpoint belongs to\n"
+      "another run, is damaged or fails to be written during the run.\n"
       "--model v1colours: v1's set with bishops counted by square colour (constraint 3 in full), counted\n"
       "exactly but not ranked: about 12 s on two cores and 0.6 GB (--threads 1: about 21 s), with a progress\n"
       "line on stderr.");

@@ -63,7 +63,7 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
     const std::size_t length = end - pos;
-    std::string_view line = trim(text.substr(pos, length));
+    const std::string_view line = trim(text.substr(pos, length));
     pos = end + 1;
     const std::size_t number = r.items++;
     if (length > MaxLineBytes) {
