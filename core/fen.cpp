@@ -1,5 +1,6 @@
 #include "core/fen.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -334,13 +335,16 @@ std::string quote(std::string_view s) {
   return out;
 }
 
-std::string printable(std::string_view s) {
+std::string printable(std::string_view s) { return escape_bytes(s, false, 24); }
+
+std::string escape_bytes(std::string_view s, bool keep_utf8, std::size_t limit) {
   static const char* hex = "0123456789abcdef";
+  const std::size_t end = limit ? std::min(s.size(), limit) : s.size();
   std::string out;
-  const std::size_t limit = 24;
-  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+  out.reserve(end);
+  for (std::size_t i = 0; i < end; ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
+    if ((c >= 0x20 && c < 0x7f) || (keep_utf8 && c >= 0x80)) {
       out += char(c);
     } else {
       out += "\\x";
@@ -348,7 +352,7 @@ std::string printable(std::string_view s) {
       out += hex[c & 15];
     }
   }
-  if (s.size() > limit) out += "...";
+  if (end < s.size()) out += "...";
   return out;
 }
 

@@ -51,6 +51,9 @@ std::string to_epd(const Epd& epd);
 std::string quote(std::string_view s);
 // The same without the quotes, for text a message shows as part of its own wording.
 std::string printable(std::string_view s);
+// Return `s` with its control bytes written as \xNN, and its bytes from 0x80 up too unless `keep_utf8`;
+// cut short with "..." after `limit` bytes (0: no limit). What quote and printable are made of.
+std::string escape_bytes(std::string_view s, bool keep_utf8, std::size_t limit);
 
 // Parse a square name such as "e4".
 Result<Square> parse_square(std::string_view s);

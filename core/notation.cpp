@@ -275,9 +275,10 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   if (nothing_to_capture) return Error{quote(text) + " is not legal: nothing to capture on " + square_name(to)};
   if (!kind_can_reach) {
     std::string hint;  // "Kg1" for a castling the position allows
-    for (Move m : legal)
-      if (pt == King && m.kind() == MoveKind::Castling && m.to() == to)
-        hint = std::string(" (castling is written ") + (file_of(to) == FileG ? "O-O" : "O-O-O") + ")";
+    if (pt == King)
+      for (Move m : legal)
+        if (m.kind() == MoveKind::Castling && m.to() == to)
+          hint = std::string(" (castling is written ") + (file_of(to) == FileG ? "O-O" : "O-O-O") + ")";
     return Error{quote(text) + " is not legal: no " + piece_type_name(pt) + " can move to " + square_name(to) + hint};
   }
   return Error{quote(text) + " is not a legal move"};

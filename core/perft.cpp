@@ -13,7 +13,7 @@ std::uint64_t perft(Position& pos, int depth) {
     pos.do_move(m, undo);
     const std::uint64_t below = perft(pos, depth - 1);
     pos.undo_move(m, undo);
-    if (__builtin_add_overflow(nodes, below, &nodes) || nodes == PerftSaturated) return PerftSaturated;
+    if ((nodes = perft_add(nodes, below)) == PerftSaturated) return PerftSaturated;
   }
   return nodes;
 }

@@ -14,6 +14,11 @@ namespace chessrank {
 // below this is exact. (From the start position perft(14) is beyond it; so is depth 8 in a position
 // with 270 moves a ply.)
 inline constexpr std::uint64_t PerftSaturated = UINT64_MAX;
+// Return a + b, or PerftSaturated when that is 2^64 - 1 or more: how perft adds counts.
+constexpr std::uint64_t perft_add(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t sum = 0;
+  return __builtin_add_overflow(a, b, &sum) ? PerftSaturated : sum;
+}
 
 std::uint64_t perft(Position& pos, int depth);
 // Return each legal root move with the perft of depth - 1 below it (depth >= 1), each saturating.

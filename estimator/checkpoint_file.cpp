@@ -22,6 +22,11 @@ namespace {
 // Return "<file>: <the reason errno gives>".
 std::string failure(const std::string& file) { return file + ": " + std::strerror(errno); }
 
+// Return the error of a checkpoint that cannot be written because `file` (its .tmp or .lock) failed.
+std::string cannot_write(const std::string& checkpoint, const std::string& file) {
+  return "cannot write checkpoint " + checkpoint + " (" + failure(file) + ")";
+}
+
 }  // namespace
 
 Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
@@ -34,7 +39,7 @@ Result<CheckpointLock> CheckpointLock::acquire(const std::string& path) {
   // locked once it is no longer the one at the path: lock again until the file locked is the one named.
   for (int attempt = 0; attempt < 100; ++attempt) {
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return Error{"cannot write checkpoint " + path + " (" + failure(lock_path) + ")"};
+    if (fd < 0) return Error{cannot_write(path, lock_path)};
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int err = errno;
       ::close(fd);
@@ -61,41 +66,28 @@ CheckpointLock::~CheckpointLock() {
   ::close(fd_);
 }
 
-std::optional<std::string> write_atomically(const std::string& path, const std::string& text) {
+std::optional<std::string> save_checkpoint_text(const std::string& path, const std::string& text) {
   const std::string target = followed_links(path).string(), tmp = target + ".tmp";
   // A name left by an interrupted save is removed; created anew with O_EXCL, a link planted there
   // meanwhile makes the save fail instead of writing where it points.
-  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) return failure(tmp);
+  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) return cannot_write(path, tmp);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return failure(tmp);
-  const auto fail = [&] {
-    const std::string why = failure(tmp);
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    return why;
-  };
-  for (std::size_t done = 0; done < text.size();) {
+  if (fd < 0) return cannot_write(path, tmp);
+  bool written = true;
+  for (std::size_t done = 0; written && done < text.size();) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = EIO;
-      return fail();
-    }
-    done += std::size_t(n);
+    if (n == 0) errno = EIO;
+    written = n > 0;
+    if (written) done += std::size_t(n);
   }
   // Synced before the rename, so that after a crash the name holds the old checkpoint or the new one.
-  if (::fsync(fd) != 0) return fail();
-  if (::close(fd) != 0) {
-    const std::string why = failure(tmp);
-    ::unlink(tmp.c_str());
-    return why;
-  }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    const std::string why = failure(target);
-    ::unlink(tmp.c_str());
-    return why;
-  }
-  return std::nullopt;
+  written = written && ::fsync(fd) == 0;
+  std::optional<std::string> why = written ? std::nullopt : std::optional(cannot_write(path, tmp));
+  if (::close(fd) != 0 && !why) why = cannot_write(path, tmp);
+  if (!why && ::rename(tmp.c_str(), target.c_str()) != 0) why = cannot_write(path, target);
+  if (why) ::unlink(tmp.c_str());
+  return why;
 }
 
 bool has_checkpoint(const std::string& path) {

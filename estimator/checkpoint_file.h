@@ -18,10 +18,10 @@ namespace chessrank::estimator {
 
 using KeyValues = std::map<std::string, std::string>;
 
-// Write `text` to `path` (the file a link there names) through `path`.tmp, created afresh (whatever has
-// that name is removed first, a link never followed) and synced to disk, and a rename; return nullopt, or
-// why it failed: "run.ck.tmp: No space left on device".
-std::optional<std::string> write_atomically(const std::string& path, const std::string& text);
+// Save `text` as the checkpoint `path` (the file a link there names) through `path`.tmp, created afresh
+// (whatever has that name is removed first, a link never followed) and synced to disk, and a rename;
+// return nullopt, or the error: "cannot write checkpoint run.ck (run.ck.tmp: No space left on device)".
+std::optional<std::string> save_checkpoint_text(const std::string& path, const std::string& text);
 
 // Return whether there is a checkpoint to resume at `path`: something is there, but not an empty regular
 // file, which holds no run (the check of the command line creates one for a moment, and a run killed at

@@ -80,7 +80,7 @@ std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& 
           {"seed", std::to_string(r.seed)}, {"chunk_size", std::to_string(r.chunk_size)}};
 }
 
-// Save the checkpoint of report `r`; return nullopt, or why it failed (write_atomically).
+// Save the checkpoint of report `r`; return nullopt, or the error (save_checkpoint_text).
 std::optional<std::string> save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
   std::ostringstream out;
   const Tally& t = r.tally;
@@ -97,7 +97,7 @@ std::optional<std::string> save_checkpoint(const std::string& path, const Estima
   for (std::size_t i = 0; i < r.history.size(); ++i)
     out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
   out << "\n";
-  return write_atomically(path, out.str());
+  return save_checkpoint_text(path, out.str());
 }
 
 // Return whether a checkpoint's counts fit together: whole chunks, every sample passed or rejected by one
@@ -309,13 +309,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   }
   // What a failed write says, wherever it happens.
   const std::string emit_failed = "writing " + options.emit + " failed";
-  const auto checkpoint_failed = [&](const std::string& why) {
-    return "cannot write checkpoint " + options.checkpoint + " (" + why + ")";
-  };
   // Fail now rather than after hours of sampling when the checkpoint cannot be written. A fresh run's
   // first checkpoint holds no chunks, and resuming from it starts from the beginning.
   if (!options.checkpoint.empty())
-    if (const auto why = save_checkpoint(options.checkpoint, report, cp)) return Error{checkpoint_failed(*why)};
+    if (const auto why = save_checkpoint(options.checkpoint, report, cp)) return Error{*why};
   if (options.progress) options.progress(report.tally.samples.all, options.samples, 0);
 
   const std::uint64_t C = options.chunk_size;
@@ -370,7 +367,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
         return false;
       }
       if (const auto why = save()) {  // stop while the last checkpoint written is still a good one to resume from
-        failure = checkpoint_failed(*why);
+        failure = *why;
         return false;
       }
       last_save = elapsed();
@@ -386,7 +383,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     if (!options.checkpoint.empty())
       report.output_error += "; checkpoint " + options.checkpoint + " left at its last save";
   } else if (!options.checkpoint.empty()) {
-    if (const auto why = save()) report.output_error = checkpoint_failed(*why);
+    if (const auto why = save()) report.output_error = *why;
   }
   report.seconds = elapsed();
   return report;

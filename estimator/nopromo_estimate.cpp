@@ -72,8 +72,8 @@ std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoSh
           {"seed", std::to_string(e.seed)}, {"chunk_size", std::to_string(NopromoChunk)}};
 }
 
-// Save the keys of run `e` with `tally`, which holds `chunks` whole chunks; return nullopt, or why the
-// save failed (write_atomically).
+// Save the keys of run `e` with `tally`, which holds `chunks` whole chunks; return nullopt, or the error
+// (save_checkpoint_text).
 std::optional<std::string> save_checkpoint(const std::string& path, const bound::NopromoShape& shape,
                                            const NopromoEstimate& e, const NopromoTally& tally, std::uint64_t chunks) {
   std::ostringstream out;
@@ -82,7 +82,7 @@ std::optional<std::string> save_checkpoint(const std::string& path, const bound:
   const std::uint64_t counts[] = {tally.draws, tally.inside, tally.passing};
   out << "chunks " << chunks << "\ncounts " << join_numbers(counts) << "\nrejected_by "
       << join_numbers(tally.rejected_by) << '\n';
-  return write_atomically(path, out.str());
+  return save_checkpoint_text(path, out.str());
 }
 
 // Load the checkpoint into e.tally (e holds the run's keys); return the chunks it holds.
@@ -144,13 +144,9 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     if (auto more = holds_more_than_asked(options.checkpoint, e.tally.draws, options.draws, "draws"))
       return Error{*more};
   }
-  const auto checkpoint_failed = [&](const std::string& why) {
-    return "cannot write checkpoint " + options.checkpoint + " (" + why + ")";
-  };
   // Fail now rather than after hours of drawing when the checkpoint cannot be written.
   if (!options.checkpoint.empty())
-    if (const auto why = save_checkpoint(options.checkpoint, shape, e, e.tally, merged))
-      return Error{checkpoint_failed(*why)};
+    if (const auto why = save_checkpoint(options.checkpoint, shape, e, e.tally, merged)) return Error{*why};
   if (options.progress) options.progress(e.tally.draws, options.draws, 0);
   // The exact count (0.6 s by default, far longer with crossings) runs beside the draws.
   std::future<BigInt> set_size = std::async(std::launch::async, [&shape] { return bound::nopromo_count(shape); });
@@ -177,7 +173,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
     if (options.progress) options.progress(e.tally.draws, options.draws, elapsed());
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (const auto why = save()) {  // stop while the last checkpoint written is still a good one to resume from
-        failure = checkpoint_failed(*why);
+        failure = *why;
         return false;
       }
       last_save = elapsed();
@@ -186,7 +182,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   });
   if (failure) return Error{*failure};
   if (!options.checkpoint.empty())
-    if (const auto why = save()) e.output_error = checkpoint_failed(*why);
+    if (const auto why = save()) e.output_error = *why;
   e.set_size = set_size.get();
   e.seconds = elapsed();
   return e;

@@ -58,10 +58,7 @@ class CprModel final : public FixedWidthModel<CprModel> {
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  std::optional<std::string> refusal() const {
-    if (relaxation_.strict()) return std::nullopt;
-    return "a relaxed cpr model only counts";
-  }
+  bool strict() const { return relaxation_.strict(); }
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 

@@ -1,12 +1,11 @@
 // The part of RankModel that every model of this library writes the same way: its indices fit UInt192 and
 // its two halves (white to move, then the colour swap) are equal, so that the class only needs
 //
-//   std::optional<std::string> refusal() const;         why the model cannot rank or unrank at all (a
-//                                                       relaxed model only counts), or nullopt
+//   bool strict() const;                                false for a relaxed model, which only counts
 //   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
 //   Position unrank_fast(UInt192 index) const;          for index < size()
 //
-// (both fast paths for a model without a refusal)
+// (both fast paths for a strict model)
 //
 // and to call set_half() once its tables are built. The checks of the index range live here, once.
 #pragma once
@@ -28,7 +27,7 @@ class FixedWidthModel : public RankModel {
   const UInt192& half_size() const { return half_; }
 
   Result<BigInt> rank(const Position& pos) const override {
-    if (std::optional<std::string> refusal = model().refusal()) return Error{*refusal};
+    if (std::optional<std::string> why = refusal()) return Error{*why};
     Result<UInt192> r = model().rank_fast(pos);
     if (!r) return Error{r.error()};
     return r.value().to_big();
@@ -52,8 +51,13 @@ class FixedWidthModel : public RankModel {
 
  private:
   const Model& model() const { return static_cast<const Model&>(*this); }
+  // Return why the model cannot rank or unrank at all, or nullopt.
+  std::optional<std::string> refusal() const {
+    if (model().strict()) return std::nullopt;
+    return "a relaxed " + std::string(name()) + " model only counts";
+  }
   Result<Position> checked_unrank(const UInt192& index, bool in_range) const {
-    if (std::optional<std::string> refusal = model().refusal()) return Error{*refusal};
+    if (std::optional<std::string> why = refusal()) return Error{*why};
     if (!in_range)
       return Error{"index out of range: the model " + std::string(name()) + " has indices 0 to " +
                    BigInt(size_ - 1).get_str()};

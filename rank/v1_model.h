@@ -80,10 +80,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  std::optional<std::string> refusal() const {
-    if (relaxation_.strict()) return std::nullopt;
-    return "a relaxed v1 model only counts";
-  }
+  bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
   const UInt192& frame_size(CastlingRights cr, int ep_case) const {

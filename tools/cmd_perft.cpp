@@ -73,7 +73,7 @@ std::function<int()> setup(CLI::App& cmd) {
     std::uint64_t total = 0;
     for (const auto& [m, n] : perft_divide(pos, depth)) {
       lines.emplace_back(to_uci(m), n);
-      if (__builtin_add_overflow(total, n, &total) || total == PerftSaturated) return too_large();
+      if ((total = perft_add(total, n)) == PerftSaturated) return too_large();
     }
     std::sort(lines.begin(), lines.end());
     for (const auto& [uci, n] : lines) std::cout << uci << ": " << n << '\n';

@@ -169,7 +169,9 @@ std::function<int()> setup_count(CLI::App& cmd) {
   auto model = std::make_shared<std::string>();
   auto breakdown = std::make_shared<bool>(false);
   add_model_option(cmd, *model);
-  cmd.add_flag("--breakdown", *breakdown, "also split N by side to move, castling rights and en passant case, and show what each constraint removes");
+  cmd.add_flag("--breakdown", *breakdown,
+               "also split N by side to move, castling rights and en passant case, and show what each constraint "
+               "removes");
   return [=] { return run_count(*model, *breakdown); };
 }
 

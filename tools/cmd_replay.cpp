@@ -18,6 +18,9 @@
 namespace chessrank::cli {
 namespace {
 
+// The most standard input replay reads: one game's movetext is far smaller.
+constexpr std::size_t MaxGameBytes = std::size_t(64) << 20;
+
 // Split PGN-like movetext into tokens, dropping {comments}, ; comments, (variations, with their own
 // comments and variations), [tags] and $NAGs.
 // A promotion written "e8(Q)" stays one token: a parenthesis right after a move that holds one piece
@@ -80,9 +83,6 @@ bool tokenize(const std::string& text, bool arguments, std::vector<std::string>&
 bool is_nag(const std::string& t) {
   return t.size() > 1 && t[0] == '$' && t.find_first_not_of("0123456789", 1) == std::string::npos;
 }
-
-// The most standard input replay reads: one game's movetext is far smaller.
-constexpr std::size_t MaxGameBytes = std::size_t(64) << 20;
 
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 

@@ -1,6 +1,5 @@
 #include "tools/input.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -142,33 +141,14 @@ std::string io_failure(std::string_view verb, std::string_view what) {
   return text;
 }
 
-std::string one_line(std::string_view text) {
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != 0x7f) {
-      out += ch;  // UTF-8 in a file name stays readable
-    } else {
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
-
 void report_error(std::string_view where, std::string_view message) {
   std::cout.flush();  // keep stdout and stderr in order when both go to a terminal
   std::string line = "error: ";
   if (!where.empty()) line.append(where).append(": ");
   line.append(message);
-  const bool plain = std::none_of(line.begin(), line.end(), [](char c) {
-    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-  });
-  // One write: std::cerr is unbuffered, and a batch may report many lines.
-  std::cerr << (plain ? line : one_line(line)) + '\n';
+  // Control bytes escaped, so that a message quoting a file name or an option value stays one line and
+  // sends the terminal nothing but text; UTF-8 stays readable. One write: std::cerr is unbuffered.
+  std::cerr << escape_bytes(line, true, 0) + '\n';
 }
 
 }  // namespace chessrank::cli

@@ -62,11 +62,8 @@ std::string input_name(const std::string& file);
 // Return "cannot <verb> <what>", with the reason errno gives when it gives one.
 std::string io_failure(std::string_view verb, std::string_view what);
 
-// Return `text` with its control bytes (a newline, an escape) written as \xNN, so that a message quoting a
-// file name or an option value stays one line and sends the terminal nothing but text.
-std::string one_line(std::string_view text);
-
-// Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr, one line.
+// Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr, one line: its
+// control bytes (a newline, an escape) written as \xNN.
 void report_error(std::string_view where, std::string_view message);
 inline void report_error(const ItemSource& src, std::string_view message) { report_error(src.describe(), message); }
 

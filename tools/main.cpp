@@ -23,7 +23,7 @@ namespace {
 bool wrote_stdout() {
   std::cout.flush();
   if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
-  std::cerr << "error: cannot write standard output\n";
+  chessrank::cli::report_error("", "cannot write standard output");
   return false;
 }
 

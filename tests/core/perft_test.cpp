@@ -107,5 +107,15 @@ TEST(Perft, DepthZeroIsOneNodeAndDivideOfDepthOneIsTheMoveList) {
   EXPECT_TRUE(perft_divide(pos, 0).empty());
 }
 
+// Counts too large for 64 bits saturate rather than wrap (no position reaches them in test time, so the
+// adder perft uses is tested on its own).
+TEST(Perft, CountsSaturateInsteadOfWrapping) {
+  EXPECT_EQ(perft_add(2, 3), 5u);
+  EXPECT_EQ(perft_add(PerftSaturated - 2, 1), PerftSaturated - 1);
+  EXPECT_EQ(perft_add(PerftSaturated - 1, 1), PerftSaturated);
+  EXPECT_EQ(perft_add(PerftSaturated - 1, 2), PerftSaturated);  // would wrap to 0
+  EXPECT_EQ(perft_add(5, PerftSaturated), PerftSaturated);
+}
+
 }  // namespace
 }  // namespace chessrank
