@@ -168,9 +168,17 @@ std::string castling_obstacle(const Position& pos, bool kingside) {
 
 Result<Move> parse_san(const Position& pos, std::string_view text) {
   std::string_view t = text;
-  // Drop annotation and check marks, which are not checked, and an en passant note.
-  while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
-  if (t.size() > 4 && t.substr(t.size() - 4) == "e.p.") t.remove_suffix(4);
+  // Drop annotation and check marks, which are not checked, and an en passant note, which is: both
+  // "exd6e.p.+" and "exd6+e.p." are written.
+  bool en_passant_mark = false;
+  for (bool more = true; more;) {
+    more = false;
+    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+    if (!en_passant_mark && t.size() > 4 && t.substr(t.size() - 4) == "e.p.") {
+      t.remove_suffix(4);
+      en_passant_mark = more = true;
+    }
+  }
   if (t.empty()) return Error{quote(text) + " is not a move"};
 
   const MoveList legal = legal_moves(pos);
@@ -218,12 +226,14 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   const Square to = make_square(File(t[t.size() - 2] - 'a'), Rank(t.back() - '1'));
   t.remove_suffix(2);
 
-  // Capture mark and long-algebraic hyphen, then disambiguation: file, rank or both.
-  bool capture_mark = false;
+  // Capture mark or long-algebraic hyphen, then disambiguation: file, rank or both. The hyphen joins two
+  // squares (Ng1-f3, e2-e4); after less than a square ("N-f3", "-e4") it is no notation.
+  bool capture_mark = false, hyphen = false;
   if (!t.empty() && (t.back() == 'x' || t.back() == ':')) {
     capture_mark = true;
     t.remove_suffix(1);
   } else if (!t.empty() && t.back() == '-') {
+    hyphen = true;
     t.remove_suffix(1);
   }
   int from_file = -1, from_rank = -1;
@@ -235,7 +245,9 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     from_rank = t.front() - '1';
     t.remove_prefix(1);
   }
-  if (!t.empty()) return Error{quote(text) + " is not a move in SAN or UCI"};
+  if (!t.empty() || (hyphen && (from_file < 0 || from_rank < 0)))
+    return Error{quote(text) + " is not a move in SAN or UCI"};
+  if (en_passant_mark && pt != Pawn) return Error{quote(text) + ": only pawns capture en passant"};
   // A pawn move without a file is a push along the destination file.
   if (pt == Pawn && from_file < 0) from_file = file_of(to);
 
@@ -261,7 +273,11 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     }
     matches.push_back(m);
   }
-  if (matches.size() == 1) return matches.front();
+  if (matches.size() == 1) {
+    if (en_passant_mark && matches.front().kind() != MoveKind::EnPassant)
+      return Error{quote(text) + ": marked e.p. but it is not an en passant capture"};
+    return matches.front();
+  }
   if (matches.size() > 1) {
     std::sort(matches.begin(), matches.end(), [](Move a, Move b) { return a.from() < b.from(); });
     std::string names;
@@ -285,7 +301,8 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
 }
 
 Result<Move> parse_move(const Position& pos, std::string_view text) {
-  if (looks_like_uci(text)) return parse_uci(pos, text);
+  if (looks_like_uci(text) || text == "0000") return parse_uci(pos, text);
+  if (text == "--" || text == "Z0") return Error{quote(text) + " (a null move) is not a legal move"};
   return parse_san(pos, text);
 }
 

@@ -146,12 +146,23 @@ std::function<int()> setup(CLI::App& cmd) {
     }
     int ply = 0;
     std::string result;  // the result token met, which ends the game
+    std::string last_label;  // the last move played, as reported: "5. exd6"
+    bool last_en_passant = false;
     for (const std::string& token : tokens) {
       if (is_result(token)) {
         if (result.empty()) result = token;
         continue;
       }
-      if (token == "e.p." || is_nag(token)) continue;
+      if (is_nag(token)) continue;
+      if (token == "e.p.") {  // a note on the move before ("exd6 e.p."), checked as when written on it
+        if (!last_en_passant) {
+          report_error("", ply == 0 ? std::string("'e.p.' follows no move")
+                                    : "ply " + std::to_string(ply) + " (" + last_label +
+                                          "): marked e.p. but it is not an en passant capture");
+          return ExitFailure;
+        }
+        continue;
+      }
       const std::string move_text = strip_move_number(token);
       if (move_text.empty()) continue;
       ++ply;
@@ -161,6 +172,8 @@ std::function<int()> setup(CLI::App& cmd) {
                              result + ": replay plays one game");
         return ExitFailure;
       }
+      const std::string label = std::to_string(pos.fullmove_number()) +
+                                (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
       Result<Move> move = parse_move(pos, move_text);
       if (!move) {
         // Say why nothing can be played when the game is already over. With the side not to move in check
@@ -172,11 +185,11 @@ std::function<int()> setup(CLI::App& cmd) {
                                  " is not to move but is in check"
                            : std::string("the game is over: ") + color_name(us) +
                                  (pos.in_check() ? " is checkmated" : " is stalemated")};
-        const std::string label = std::to_string(pos.fullmove_number()) +
-                                  (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
         report_error("", "ply " + std::to_string(ply) + " (" + label + "): " + move.error());
         return ExitFailure;
       }
+      last_label = label;
+      last_en_passant = move->kind() == MoveKind::EnPassant;
       UndoInfo undo;
       pos.do_move(*move, undo);
     }

@@ -203,8 +203,14 @@ TEST(Notation, EnPassant) {
   const Move ep = uci(pos, "e5d6");
   EXPECT_EQ(ep.kind(), MoveKind::EnPassant);
   EXPECT_EQ(to_san(pos, ep), "exd6");
-  expect_san_parses(pos, {"exd6", "exd6e.p.", "ed6", "e5d6"}, "e5d6");
+  expect_san_parses(pos, {"exd6", "exd6e.p.", "exd6e.p.+", "exd6+e.p.", "ed6", "e5d6"}, "e5d6");
   expect_san_error(pos, "d6", "'d6' is not a legal move");
+  expect_san_error(pos, "exd6e.p.e.p.", "'exd6e.p.e.p.' is not a move in SAN or UCI");
+  // The note is checked: it marks no other capture, and no piece's move.
+  const Position plain = fen_or_fail("4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1");
+  expect_san_parses(plain, {"exd5"}, "e4d5");
+  expect_san_error(plain, "exd5e.p.", "'exd5e.p.': marked e.p. but it is not an en passant capture");
+  expect_san_error(plain, "Nxd5e.p.", "'Nxd5e.p.': only pawns capture en passant");
   expect_san_error(pos, "exe6", "'exe6' is not legal: nothing to capture on e6");
   expect_san_error(pos, "e7", "'e7' is not legal: no pawn can move to e7");
 }
@@ -249,6 +255,10 @@ TEST(Notation, CaptureMarksAndOverDisambiguation) {
   const Position start = Position::start();
   expect_san_parses(start, {"Nf3", "Ngf3", "Ng1f3", "Nf3+", "Nf3?!", "g1f3"}, "g1f3");
   expect_san_parses(start, {"e4", "e4!", "e2e4", "e2-e4"}, "e2e4");
+  expect_san_parses(start, {"Ng1-f3"}, "g1f3");
+  // A hyphen joins two squares; after less than one it is no notation.
+  for (const char* bad : {"N-f3", "Ng-f3", "N1-f3", "-e4", "e-e4"})
+    expect_san_error(start, bad, std::string("'") + bad + "' is not a move in SAN or UCI");
   expect_san_error(start, "Nxf3", "'Nxf3' is not legal: nothing to capture on f3");
   expect_san_error(start, "Nf6", "'Nf6' is not legal: no knight can move to f6");
   expect_san_error(start, "e5", "'e5' is not legal: no pawn can move to e5");
@@ -273,6 +283,9 @@ TEST(Notation, UciErrors) {
   EXPECT_EQ(parse_uci(start, "e7e5").error(), "'e7e5': the piece on e7 is not white's");
   EXPECT_EQ(parse_uci(start, "e2e4q").error(), "'e2e4q' is not a promotion");
   EXPECT_EQ(parse_uci(start, "0000").error(), "'0000' (a null move) is not a legal move");
+  // parse_move names the null move in either notation's spelling.
+  for (const char* null_move : {"0000", "--", "Z0"})
+    EXPECT_EQ(parse_move(start, null_move).error(), std::string("'") + null_move + "' (a null move) is not a legal move");
   EXPECT_EQ(parse_uci(start, "e2").error(), "'e2' is not a UCI move (like e2e4 or e7e8q)");
 }
 

@@ -77,6 +77,20 @@ TEST(CliReplay, PlaysSanAndUciFromTheStart) {
   EXPECT_EQ(r.err, "");
 }
 
+// An "e.p." standing alone is a note on the move before it, checked as when written on the move.
+TEST(CliReplay, ChecksAnEnPassantNote) {
+  const Outcome ok = run_cli({"replay"}, "1. e4 a6 2. e5 d5 3. exd6 e.p. *\n");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.out, "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3\n");
+  const Outcome wrong = run_cli({"replay"}, "1. e4 d5 2. exd5 e.p. *\n");
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_EQ(wrong.out, "");
+  EXPECT_EQ(wrong.err, "error: ply 3 (2. exd5): marked e.p. but it is not an en passant capture\n");
+  const Outcome first = run_cli({"replay", "e.p.", "e4"});
+  EXPECT_EQ(first.status, 1);
+  EXPECT_EQ(first.err, "error: 'e.p.' follows no move\n");
+}
+
 TEST(CliReplay, IgnoresPgnDecorationOnStdin) {
   const Outcome r = run_cli(
       {"replay"}, "[Event \"x\"]\n1.e4 {a comment\nover lines} e5 2.Nf3 (2.f4 exf4) 2...Nc6 $1 ; rest\n3. Bb5 1-0\n");
