@@ -9,9 +9,12 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "core/fen.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -69,6 +72,25 @@ int main(int argc, char** argv) {
                            " (chessrank --help lists the commands)");
       return ExitUsage;
     }
+    // CLI11 lists the stray arguments in reverse ("2 --thread"): name the unknown option a command got
+    // instead, which is the usual cause, or the first stray argument.
+    if (dynamic_cast<const CLI::ExtrasError*>(&e))
+      for (auto& [cmd, run] : runners) {
+        if (!cmd->parsed()) continue;
+        const std::vector<std::string> rest = cmd->remaining();
+        const auto option = std::find_if(rest.begin(), rest.end(), [](const std::string& a) {
+          return a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9');
+        });
+        const std::string where = " (chessrank " + cmd->get_name() + " --help lists what it takes)";
+        if (option != rest.end()) {
+          report_error("", chessrank::quote(*option) + " is not an option of " + cmd->get_name() + where);
+          return ExitUsage;
+        }
+        if (!rest.empty()) {
+          report_error("", chessrank::quote(rest.front()) + " is an argument " + cmd->get_name() + " does not take" + where);
+          return ExitUsage;
+        }
+      }
     report_error("", e.what());
     return ExitUsage;
   }

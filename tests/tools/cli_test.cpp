@@ -342,6 +342,9 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--time", {"estimate", "--time", "inf"}},
       {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
       {"'--bogus' is not a known option", {"--bogus", "count"}},
+      // An unknown option after the command is named, not listed with the argument after it in reverse.
+      {"'--threads' is not an option of perft", {"perft", "1", "--threads", "1"}},
+      {"'2' is an argument perft does not take", {"perft", "1", "2"}},
       {"unknown model ''", {"bound", "--model", ""}},  // not the table of every bound
       {"--checkpoint: '/dev/full' is not a regular file", {"estimate", "--checkpoint", "/dev/full"}},
       {"--checkpoint: '/dev/full' is not a regular file",
