@@ -7,9 +7,12 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "core/fen.h"
@@ -66,7 +69,18 @@ CheckpointLock::~CheckpointLock() {
   ::close(fd_);
 }
 
-std::optional<std::string> save_checkpoint_text(const std::string& path, const std::string& text) {
+std::string checksum_line(std::string_view text) {
+  std::uint64_t hash = 0xcbf29ce484222325;  // FNV-1a, 64 bits
+  for (const char c : text) hash = (hash ^ std::uint8_t(c)) * 0x100000001b3;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, hash);
+  return std::string("checksum ") + hex + "\n";
+}
+
+std::optional<std::string> save_checkpoint_text(const std::string& path, std::string_view magic,
+                                                const std::string& keys) {
+  std::string text = std::string(magic) + ' ' + std::to_string(CheckpointVersion) + '\n' + keys;
+  text += checksum_line(text);
   const std::string target = followed_links(path).string(), tmp = target + ".tmp";
   // A name left by an interrupted save is removed; created anew with O_EXCL, a link planted there
   // meanwhile makes the save fail instead of writing where it points.
@@ -108,17 +122,31 @@ Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magi
   if (!in.read(head.data(), std::streamsize(head.size())) || head != std::string(magic) + ' ') return not_one;
   std::string version;
   if (!std::getline(in, version)) return not_one;
-  if (version != "1")  // quoted: a stray carriage return (a file copied with CR LF line ends) shows as \x0d
-    return Error{"checkpoint " + path + " has format version " + quote(version) + "; this build reads version 1"};
+  if (version != "1" && version != "2")  // quoted: a stray carriage return (CR LF line ends) shows as \x0d
+    return Error{"checkpoint " + path + " has format version " + quote(version) +
+                 "; this build reads versions 1 and 2"};
+  std::string rest{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) return Error{"cannot read checkpoint " + path};
+  const std::string damaged = "checkpoint " + path + " is damaged: ";
+  if (version == "2") {
+    // The checksum line is the last: a file cut short has none.
+    const std::size_t last = rest.size() < 2 ? 0 : rest.rfind('\n', rest.size() - 2) + 1;  // npos + 1 is 0
+    if (rest.empty() || rest.back() != '\n' || rest.compare(last, 9, "checksum ") != 0)
+      return Error{damaged + "its last line is not its checksum (the file may be cut short)"};
+    const std::string stored = rest.substr(last);
+    rest.resize(last);
+    if (checksum_line(std::string(magic) + ' ' + version + '\n' + rest) != stored)
+      return Error{damaged + "its checksum does not match its contents"};
+  }
   KeyValues kv;
+  std::istringstream lines(rest);
   std::string line;
-  for (int n = 2; std::getline(in, line); ++n) {
+  for (int n = 2; std::getline(lines, line); ++n) {
     const auto space = line.find(' ');
     const std::string key = line.substr(0, space);
     if (!kv.emplace(key, space == std::string::npos ? "" : line.substr(space + 1)).second)
-      return Error{"checkpoint " + path + " is damaged: line " + std::to_string(n) + " repeats the key " + key};
+      return Error{damaged + "line " + std::to_string(n) + " repeats the key " + key};
   }
-  if (in.bad()) return Error{"cannot read checkpoint " + path};
   return kv;
 }
 

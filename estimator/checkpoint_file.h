@@ -1,6 +1,9 @@
-// Checkpoint files: small text files of "key value" lines, one key per line. A save writes FILE.tmp and
-// renames it over FILE, so an interrupted save leaves the previous checkpoint whole. A FILE that is a
-// symbolic link stands for the file it names: that file is saved, locked and read.
+// Checkpoint files: small text files of "key value" lines, one key per line, between a first line
+// "<magic> <version>" and, from version 2 on, a last line "checksum <16 hex digits>": the 64-bit FNV-1a
+// hash of every byte before that line. A save writes FILE.tmp and renames it over FILE, so an interrupted
+// save leaves the previous checkpoint whole; the checksum catches what the rename cannot, a file damaged
+// or cut short afterwards. A FILE that is a symbolic link stands for the file it names: that file is
+// saved, locked and read.
 #pragma once
 
 #include <cstdint>
@@ -18,19 +21,31 @@ namespace chessrank::estimator {
 
 using KeyValues = std::map<std::string, std::string>;
 
-// Save `text` as the checkpoint `path` (the file a link there names) through `path`.tmp, created afresh
-// (whatever has that name is removed first, a link never followed) and synced to disk, and a rename;
-// return nullopt, or the error: "cannot write checkpoint run.ck (run.ck.tmp: No space left on device)".
-std::optional<std::string> save_checkpoint_text(const std::string& path, const std::string& text);
+// The format version save_checkpoint_text writes. Version 1 (before 2026-11-25) had no checksum line;
+// read_checkpoint reads both.
+constexpr int CheckpointVersion = 2;
+
+// Save the "key value" lines `keys` (each ending in a newline) as the checkpoint `path` (the file a link
+// there names), under the first line "<magic> 2" and above the checksum line, through `path`.tmp, created
+// afresh (whatever has that name is removed first, a link never followed) and synced to disk, and a
+// rename; return nullopt, or the error: "cannot write checkpoint run.ck (run.ck.tmp: No space left on
+// device)".
+std::optional<std::string> save_checkpoint_text(const std::string& path, std::string_view magic,
+                                                const std::string& keys);
+
+// Return the line that seals `text` (the checkpoint's bytes before it): "checksum 0123456789abcdef\n".
+std::string checksum_line(std::string_view text);
 
 // Return whether there is a checkpoint to resume at `path`: something is there, but not an empty regular
 // file, which holds no run (the check of the command line creates one for a moment, and a run killed at
 // that moment leaves it behind).
 bool has_checkpoint(const std::string& path);
 
-// Return the "key value" lines after the first of `path` (a line without a space is a key with an empty
-// value). The first line must be "<magic> 1": a file that is not regular or does not start with magic is
-// "<path> is not <what>", another version is named, and a key that comes twice makes the file damaged.
+// Return the "key value" lines between the first line of `path` and its checksum line (a line without a
+// space is a key with an empty value). The first line must be "<magic> 1" or "<magic> 2": a file that is
+// not regular or does not start with magic is "<path> is not <what>", another version is named, and a
+// version 2 file without its checksum line, with a checksum that does not match, or with a key that comes
+// twice is damaged.
 Result<KeyValues> read_checkpoint(const std::string& path, std::string_view magic, std::string_view what);
 
 // Return an error naming the first key whose value in `kv` differs from the one wanted:

@@ -23,6 +23,8 @@ namespace chessrank::estimator {
 
 namespace {
 
+constexpr const char* Magic = "chessrank-estimate-checkpoint";
+
 template <std::size_t N>
 void add_array(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b) {
   for (std::size_t i = 0; i < N; ++i) a[i] += b[i];
@@ -84,7 +86,6 @@ std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& 
 std::optional<std::string> save_checkpoint(const std::string& path, const EstimateReport& r, const Checkpoint& c) {
   std::ostringstream out;
   const Tally& t = r.tally;
-  out << "chessrank-estimate-checkpoint 1\n";
   for (const auto& [key, value] : run_keys(r)) out << key << ' ' << value << '\n';
   out << "chunks " << c.chunks << "\nemit_bytes " << c.emit_bytes << "\nsamples " << t.samples.all << "\npassed "
       << t.passed.all << "\nrejected " << join_numbers(t.rejected);
@@ -97,7 +98,7 @@ std::optional<std::string> save_checkpoint(const std::string& path, const Estima
   for (std::size_t i = 0; i < r.history.size(); ++i)
     out << (i ? "," : "") << r.history[i][0] << "," << r.history[i][1];
   out << "\n";
-  return save_checkpoint_text(path, out.str());
+  return save_checkpoint_text(path, Magic, out.str());
 }
 
 // Return whether a checkpoint's counts fit together: whole chunks, every sample passed or rejected by one
@@ -176,7 +177,7 @@ std::optional<std::string> unresumable_emit(const std::string& path, std::uint64
 }
 
 Result<Checkpoint> load_checkpoint(const std::string& path, EstimateReport& r) {
-  Result<KeyValues> read = read_checkpoint(path, "chessrank-estimate-checkpoint", "an estimate checkpoint");
+  Result<KeyValues> read = read_checkpoint(path, Magic, "an estimate checkpoint");
   if (!read) return Error{read.error()};
   KeyValues& kv = read.value();
   if (auto e = mismatched_key(kv, path, run_keys(r))) return Error{*e};

@@ -77,12 +77,11 @@ std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoSh
 std::optional<std::string> save_checkpoint(const std::string& path, const bound::NopromoShape& shape,
                                            const NopromoEstimate& e, const NopromoTally& tally, std::uint64_t chunks) {
   std::ostringstream out;
-  out << Magic << " 1\n";
   for (const auto& [key, value] : run_keys(shape, e)) out << key << ' ' << value << '\n';
   const std::uint64_t counts[] = {tally.draws, tally.inside, tally.passing};
   out << "chunks " << chunks << "\ncounts " << join_numbers(counts) << "\nrejected_by "
       << join_numbers(tally.rejected_by) << '\n';
-  return save_checkpoint_text(path, out.str());
+  return save_checkpoint_text(path, Magic, out.str());
 }
 
 // Load the checkpoint into e.tally (e holds the run's keys); return the chunks it holds.

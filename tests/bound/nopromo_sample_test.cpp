@@ -16,6 +16,7 @@
 #include "estimator/checkpoint_file.h"
 #include "estimator/nopromo_estimate.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/checkpoint_text.h"
 #include "tests/support/temp_dir.h"
 
 namespace chessrank::bound {
@@ -201,7 +202,7 @@ TEST(NopromoEstimate, CheckpointResumeGivesTheSameResult) {
             "counts " + std::to_string(draws) + "," + std::to_string(inside) + "," + std::to_string(inside + 1),
             ": its counts do not add up"},
            {"chunks", "chunks 3", ": its counts do not add up"}}) {
-    std::ofstream(cp, std::ios::trunc) << with_line(key, line);
+    std::ofstream(cp, std::ios::trunc) << testing::resealed(with_line(key, line));
     const auto damaged = estimator::estimate_nopromo(quick_shape(), rest);
     ASSERT_FALSE(damaged.ok()) << line;
     EXPECT_EQ(damaged.error(), "checkpoint " + cp + " is damaged" + error) << line;

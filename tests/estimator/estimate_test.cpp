@@ -21,6 +21,7 @@
 #include "core/fen.h"
 #include "core/plural.h"
 #include "estimator/checkpoint_file.h"
+#include "tests/support/checkpoint_text.h"
 #include "tests/support/temp_dir.h"
 
 namespace chessrank::estimator {
@@ -228,8 +229,8 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   wrong.checkpoint = cp;
   EXPECT_FALSE(run_estimate(model(), wrong).ok());
 
-  // A checkpoint whose counts do not fit together (edited, or damaged in a way that still parses) is
-  // refused: more passing than sampled, or chunks that do not hold the samples.
+  // A checkpoint whose counts do not fit together (edited and resealed, or damaged in a way that keeps the
+  // checksum) is refused: more passing than sampled, or chunks that do not hold the samples.
   const std::string saved = slurp(cp);
   const auto edited = [&](const std::string& key, const std::string& value) {
     const std::size_t at = saved.find("\n" + key + " ") + 1, end = saved.find('\n', at);
@@ -247,7 +248,7 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
                                   edited("history", "5000,5001" + after_first),   // more passing than sampled
                                   edited("history", "5000,0,7000,0" + after_first),  // not a chunk's end
                                   edited("history", after_first.substr(1))}) {       // a point short
-    std::ofstream(cp, std::ios::trunc) << text;
+    std::ofstream(cp, std::ios::trunc) << testing::resealed(text);
     EstimateOptions more = options(40000, 1);
     more.checkpoint = cp;
     const Result<EstimateReport> r = run_estimate(model(), more);
@@ -319,8 +320,8 @@ TEST(Estimate, ResumeRefusesAnEmitFileThatLacksPassingPositions) {
   const std::string saved = slurp(cp);
   const std::size_t at = saved.find("\nemit_bytes ") + 12;
   ASSERT_NE(at, std::string::npos + 12);
-  std::ofstream(cp, std::ios::trunc) << saved.substr(0, at) << whole.size() + 5
-                                     << saved.substr(saved.find('\n', at));
+  std::ofstream(cp, std::ios::trunc) << testing::resealed(saved.substr(0, at) + std::to_string(whole.size() + 5) +
+                                                          saved.substr(saved.find('\n', at)));
   std::ofstream(emit, std::ios::trunc) << whole << whole.substr(0, whole.find('\n') + 1);
   const Result<EstimateReport> r6 = run(20000, true);
   ASSERT_FALSE(r6.ok());
@@ -333,7 +334,8 @@ TEST(Estimate, ResumeRefusesAnEmitFileThatLacksPassingPositions) {
 }
 
 // A file that is not a checkpoint is refused from its first line (a device such as /dev/zero, which has
-// no end, included); another format version, a missing line or a repeated key are named.
+// no end, included); another format version, a missing line or a repeated key are named, and a file cut
+// short or changed is damaged by its checksum. A file of version 1, which had no checksum, still resumes.
 TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
   const testing::TempDir dir("chessrank-estimate");
   const std::string cp = dir.file("run.checkpoint").string();
@@ -349,17 +351,24 @@ TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
   ASSERT_TRUE(resume(cp).ok());
   const std::string saved = slurp(cp);
   const std::size_t first_end = saved.find('\n'), model_end = saved.find('\n', first_end + 1);
+  const std::string unsealed = saved.substr(0, saved.rfind("checksum "));
+  std::string changed = saved;
+  changed[changed.find("\nsamples ") + 9] ^= 1;  // one bit of the sample count
   const std::pair<std::string, std::string> cases[] = {
       {"something else\n", cp + " is not an estimate checkpoint"},
-      {"chessrank-estimate-checkpoint 2" + saved.substr(first_end),
-       "checkpoint " + cp + " has format version '2'; this build reads version 1"},
-      {"chessrank-estimate-checkpoint 1\r" + saved.substr(first_end),  // line ends made CR LF
-       "checkpoint " + cp + " has format version '1\\x0d'; this build reads version 1"},
-      {saved.substr(0, first_end + 1) + saved.substr(model_end + 1),  // the model line left out
+      {"chessrank-estimate-checkpoint 3" + saved.substr(first_end),
+       "checkpoint " + cp + " has format version '3'; this build reads versions 1 and 2"},
+      {"chessrank-estimate-checkpoint 2\r" + saved.substr(first_end),  // line ends made CR LF
+       "checkpoint " + cp + " has format version '2\\x0d'; this build reads versions 1 and 2"},
+      {testing::resealed(saved.substr(0, first_end + 1) + saved.substr(model_end + 1)),  // the model line left out
        "checkpoint " + cp + " is damaged: it has no model line"},
-      {saved + "samples 5\n", "checkpoint " + cp + " is damaged: line " +
-                                   std::to_string(std::count(saved.begin(), saved.end(), '\n') + 1) +
-                                   " repeats the key samples"}};
+      {testing::resealed(unsealed + "samples 5\n"),
+       "checkpoint " + cp + " is damaged: line " +
+           std::to_string(std::count(unsealed.begin(), unsealed.end(), '\n') + 1) + " repeats the key samples"},
+      {changed, "checkpoint " + cp + " is damaged: its checksum does not match its contents"},
+      {saved.substr(0, saved.size() / 2),
+       "checkpoint " + cp + " is damaged: its last line is not its checksum (the file may be cut short)"},
+      {unsealed, "checkpoint " + cp + " is damaged: its last line is not its checksum (the file may be cut short)"}};
   for (const auto& [text, error] : cases) {
     std::ofstream(cp, std::ios::trunc) << text;
     r = resume(cp);
@@ -367,13 +376,19 @@ TEST(Estimate, CheckpointFileThatIsNotOneIsRefusedByItsFirstLine) {
     EXPECT_EQ(r.error(), error);
   }
 
+  std::ofstream(cp, std::ios::trunc) << "chessrank-estimate-checkpoint 1" + unsealed.substr(first_end);
+  r = resume(cp);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_TRUE(r->resumed);
+
   // An empty file holds no run: the command line's check creates one for a moment, and a run killed then
   // leaves it. The run starts afresh and saves its checkpoint there.
   std::ofstream(cp, std::ios::trunc).flush();
   r = resume(cp);
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_FALSE(r->resumed);
-  EXPECT_EQ(slurp(cp).rfind("chessrank-estimate-checkpoint 1\n", 0), 0u);
+  EXPECT_EQ(slurp(cp).rfind("chessrank-estimate-checkpoint 2\n", 0), 0u);
+  EXPECT_EQ(slurp(cp), testing::resealed(slurp(cp)));  // sealed by its last line
 }
 
 // A run given the checkpoint of a run still going is refused before it reads or writes anything: it
