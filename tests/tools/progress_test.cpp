@@ -23,4 +23,18 @@ TEST(Progress, RateCountsFromTheFirstUpdate) {
   EXPECT_NE(captured.str().find(" 70.0% 7000000 samples, 25000/s, ETA 2m00s"), std::string::npos) << captured.str();
 }
 
+// The time left is rounded to whole seconds before it is split, so 59.6 s shows as a minute.
+TEST(Progress, TimeLeftIsRoundedBeforeItIsSplit) {
+  std::ostringstream captured;
+  std::streambuf* const saved = std::cerr.rdbuf(captured.rdbuf());
+  {
+    chessrank::cli::Progress progress("samples", 0);
+    progress.update(1000, 3490, 0);
+    progress.update(2000, 3490, 40);  // 25/s, 1490 left: 59.6 s
+    progress.finish();
+  }
+  std::cerr.rdbuf(saved);
+  EXPECT_NE(captured.str().find(", 25/s, ETA 1m00s"), std::string::npos) << captured.str();
+}
+
 }  // namespace
