@@ -172,8 +172,8 @@ std::function<int()> setup(CLI::App& cmd) {
                              result + ": replay plays one game");
         return ExitFailure;
       }
-      const std::string label = std::to_string(pos.fullmove_number()) +
-                                (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
+      const std::string label =
+          std::to_string(pos.fullmove_number()) + (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
       Result<Move> move = parse_move(pos, move_text);
       if (!move) {
         // Say why nothing can be played when the game is already over. With the side not to move in check

@@ -87,7 +87,8 @@ int main(int argc, char** argv) {
           return ExitUsage;
         }
         if (!rest.empty()) {
-          report_error("", chessrank::quote(rest.front()) + " is an argument " + cmd->get_name() + " does not take" + where);
+          report_error("",
+                       chessrank::quote(rest.front()) + " is an argument " + cmd->get_name() + " does not take" + where);
           return ExitUsage;
         }
       }

@@ -285,7 +285,8 @@ TEST(Notation, UciErrors) {
   EXPECT_EQ(parse_uci(start, "0000").error(), "'0000' (a null move) is not a legal move");
   // parse_move names the null move in either notation's spelling.
   for (const char* null_move : {"0000", "--", "Z0"})
-    EXPECT_EQ(parse_move(start, null_move).error(), std::string("'") + null_move + "' (a null move) is not a legal move");
+    EXPECT_EQ(parse_move(start, null_move).error(),
+              std::string("'") + null_move + "' (a null move) is not a legal move");
   EXPECT_EQ(parse_uci(start, "e2").error(), "'e2' is not a UCI move (like e2e4 or e7e8q)");
 }
 
