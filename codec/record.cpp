@@ -35,19 +35,22 @@ std::vector<std::string> RecordFormat::names() {
   return {"slot26", "rank"};
 }
 
-Result<bool> RecordFormat::encode(const Position& pos, std::uint8_t* out) const {
+Result<bool> RecordFormat::encode(const Position& pos, std::span<std::uint8_t> out) const {
+  if (out.size() != record_size())
+    return Error{describe() + " record buffer has " + plural(out.size(), "byte") + ", expected " +
+                 std::to_string(record_size())};
   if (model_) {
-    const Result<bool> r = encode_rank(*model_, pos, std::span<std::uint8_t>(out, code_size_));
+    const Result<bool> r = encode_rank(*model_, pos, out.first(code_size_));
     if (!r) return r;
   } else {
     const Result<Slot26Code> code = encode_slot26(pos);
     if (!code) return Error{code.error()};
-    std::copy(code->begin(), code->end(), out);
+    std::copy(code->begin(), code->end(), out.begin());
   }
   if (counters_) {
     const auto c = encode_counters(pos);
     if (!c) return Error{c.error()};
-    std::copy(c->begin(), c->end(), out + code_size_);
+    std::copy(c->begin(), c->end(), out.begin() + std::ptrdiff_t(code_size_));
   }
   return true;
 }

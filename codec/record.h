@@ -34,8 +34,9 @@ class RecordFormat {
   std::size_t code_size() const { return code_size_; }
   std::size_t record_size() const { return code_size_ + (counters_ ? 3 : 0); }
 
-  // Write record_size() bytes for `pos` to `out`; return why not (nothing useful is written then).
-  Result<bool> encode(const Position& pos, std::uint8_t* out) const;
+  // Write the record of `pos` to `out`, which must hold record_size() bytes; return why not (nothing
+  // useful is written then).
+  Result<bool> encode(const Position& pos, std::span<std::uint8_t> out) const;
   // Decode one record of record_size() bytes.
   Result<Position> decode(std::span<const std::uint8_t> record) const;
 

@@ -78,7 +78,7 @@ void encode_piece(const codec::RecordFormat& format, std::string_view text, bool
       if (strict) break;
       continue;
     }
-    const Result<bool> ok = format.encode(*p, record.data());
+    const Result<bool> ok = format.encode(*p, record);
     if (!ok) {
       r.errors.push_back({number, ok.error()});
       if (strict) break;

@@ -57,7 +57,7 @@ int run_encode(const CodecOptions& opt) {
   const std::size_t failures = for_each_position(
       opt.items,
       [&](const Position& pos, const std::string&, const ItemSource& src) {
-        const Result<bool> ok = format->encode(pos, record.data());
+        const Result<bool> ok = format->encode(pos, record);
         if (!ok) {
           report_error(src, ok.error());
           return false;

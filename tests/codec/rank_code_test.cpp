@@ -83,10 +83,16 @@ TEST(RankCode, RecordFormatAddsCounters) {
   EXPECT_EQ(f->record_size(), rank_code_bytes(model()) + 3);
   Position pos = *parse_fen("r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 17 123");
   std::vector<std::uint8_t> rec(f->record_size());
-  ASSERT_TRUE(f->encode(pos, rec.data()).ok());
+  ASSERT_TRUE(f->encode(pos, rec).ok());
   const Result<Position> back = f->decode(rec);
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(*back, pos);
+  // A buffer of another size is refused, as decode refuses a record of another size.
+  std::vector<std::uint8_t> short_buffer(f->record_size() - 1);
+  const Result<bool> refused = f->encode(pos, short_buffer);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), f->describe() + " record buffer has " + std::to_string(short_buffer.size()) +
+                                 " bytes, expected " + std::to_string(f->record_size()));
 }
 
 }  // namespace
