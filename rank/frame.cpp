@@ -189,6 +189,11 @@ std::optional<std::string> cpr_violation(const Position& pos) {
   // Promotions and the captures they need.
   int wprom = 0, bprom = 0, men = 0;
   PieceLayer::army_cost(pos, wprom, bprom, men);
+  return promotion_violation(pos, wprom, bprom);
+}
+
+std::optional<std::string> promotion_violation(const Position& pos, int wprom, int bprom) {
+  const auto name = [](Color c) { return std::string(color_name(c)); };
   const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
   for (Color c : {White, Black}) {
     const int prom = c == White ? wprom : bprom, pawns = c == White ? wp : bp;

@@ -2,6 +2,7 @@
 
 #include "rank/cpr_model.h"
 #include "rank/v1_model.h"
+#include "rank/v2_model.h"
 
 namespace chessrank::rank {
 
@@ -14,10 +15,14 @@ const RankModel* find_model(std::string_view name) {
     static const V1Model model;
     return &model;
   }
+  if (name == "v2") {
+    static const V2Model model;
+    return &model;
+  }
   return nullptr;
 }
 
-std::vector<std::string> model_names() { return {"v1", "cpr"}; }
+std::vector<std::string> model_names() { return {"v2", "v1", "cpr"}; }
 
 FrameTable frame_table(const RankModel& model) {
   FrameTable t;

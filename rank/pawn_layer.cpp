@@ -12,19 +12,6 @@ namespace chessrank::rank {
 
 namespace {
 
-// The cells of file a (ranks 2..7) as a bitboard.
-constexpr Bitboard FileCells = 0x0001010101010100ULL;
-// Multiplying the six cells of file a, shifted down to bits 0, 8, ..., 40, by this moves bit 8i to bit
-// 56 + i; the other partial products land below bit 56 or above bit 63 at distinct places (8i - 7j is
-// unique), so no carry disturbs the result.
-constexpr Bitboard GatherMagic =
-    (1ULL << 56) | (1ULL << 49) | (1ULL << 42) | (1ULL << 35) | (1ULL << 28) | (1ULL << 21);
-
-// Return the 6-bit mask of a file's cells (bit i = rank i + 2) in a bitboard.
-inline unsigned file_cells(Bitboard b, int file) {
-  return unsigned((((b >> file) & FileCells) >> 8) * GatherMagic >> 56);
-}
-
 // Return the key of a file's type: its tracked cells and rules.
 std::uint32_t file_key(const std::array<CellRule, 6>& rules, unsigned track1, unsigned track2) {
   std::uint32_t key = track1 | track2 << 6;

@@ -59,6 +59,15 @@ constexpr bool cell_allows(CellRule rule, bool w, bool b) {
 constexpr bool file_opposed(unsigned white, unsigned black) {
   return white && black && std::countr_zero(white) < 31 - std::countl_zero(black);
 }
+// Return the 6-bit mask of a file's cells (bit i = rank i + 2) in a bitboard: the cells of the file moved to
+// bits 0, 8, ..., 40 and gathered by a multiplication that puts bit 8i at bit 56 + i (the other partial
+// products land at distinct places below bit 56 or above bit 63, so no carry disturbs the result).
+inline unsigned file_cells(Bitboard b, int file) {
+  constexpr Bitboard FileCells = 0x0001010101010100ULL;
+  constexpr Bitboard GatherMagic =
+      (1ULL << 56) | (1ULL << 49) | (1ULL << 42) | (1ULL << 35) | (1ULL << 28) | (1ULL << 21);
+  return unsigned((((b >> file) & FileCells) >> 8) * GatherMagic >> 56);
+}
 // CellSpread[mask]: the cells of a mask on file a.
 inline constexpr std::array<Bitboard, 64> CellSpread = [] {
   std::array<Bitboard, 64> t{};

@@ -7,6 +7,7 @@
 #include "rank/cpr_model.h"
 #include "rank/sample.h"
 #include "rank/v1_model.h"
+#include "rank/v2_model.h"
 
 namespace chessrank::rank {
 namespace {
@@ -64,6 +65,10 @@ BENCHMARK(BM_CprUnrank);
 BENCHMARK(BM_CprRank);
 BENCHMARK(BM_V1Unrank);
 BENCHMARK(BM_V1Rank);
+void BM_V2Unrank(benchmark::State& state) { BM_Unrank<V2Model>(state); }
+void BM_V2Rank(benchmark::State& state) { BM_Rank<V2Model>(state); }
+BENCHMARK(BM_V2Unrank);
+BENCHMARK(BM_V2Rank);
 void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, 31>(state); }
 BENCHMARK(BM_V1UnrankHot);
 

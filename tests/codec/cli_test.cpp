@@ -1,6 +1,7 @@
 // The encode, decode and convert subcommands, run as a user would run them.
 #include <gtest/gtest.h>
 
+#include "rank/model.h"
 #include "tests/support/cli.h"
 
 #include <algorithm>
@@ -70,7 +71,8 @@ TEST(CodecCli, BadLinesAreReportedAndTheRestConverted) {
   EXPECT_NE(dec.err.find("argument 2"), std::string::npos);
   // The length a rank code needs depends on the model and on --counters: the message names both.
   const CliRun rank = run("decode --format rank --counters " + std::string(38, 'f'));
-  EXPECT_EQ(rank.err, "error: argument 1: hex code of 19 bytes, expected 22 for rank (model v1) with counters\n");
+  EXPECT_EQ(rank.err, "error: argument 1: hex code of 19 bytes, expected 22 for rank (model " +
+                          std::string(rank::DefaultModel) + ") with counters\n");
   const CliRun base64 = run("decode --input-encoding base64 A");
   EXPECT_EQ(base64.err, "error: argument 1: base64 code has 1 character, not a multiple of 4\n");
   // A blank inside a code is named as such, not counted as an odd number of digits.

@@ -100,7 +100,8 @@ TEST(CliUnrank, InvertsRankAndRefusesBadIndices) {
   const Outcome r = run_cli({"unrank"}, index + "\n" + size.get_str() + "\n" + hex + "\n-1\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, fen + "\n" + fen + "\n");
-  EXPECT_EQ(r.err, "error: line 2: index out of range: the model v1 has indices 0 to " + last.get_str() +
+  EXPECT_EQ(r.err, "error: line 2: index out of range: the model " + std::string(DefaultModel) + " has indices 0 to " +
+                       last.get_str() +
                        "\nerror: line 4: '-1' is not a decimal or 0x-hexadecimal index\n");
 }
 

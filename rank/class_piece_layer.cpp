@@ -1,0 +1,427 @@
+#include "rank/class_piece_layer.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "core/threads.h"
+#include "rank/binomial.h"
+#include "rank/flat_index.h"
+
+namespace chessrank::rank {
+
+const PieceLayer::Plan ClassPieceLayer::RestPlan = {{{
+    {White, Rook, 2}, {Black, Rook, 2}, {White, Queen, 1}, {Black, Queen, 1}, {Black, Knight, 2},
+}}, 5};
+const PieceLayer::Plan ClassPieceLayer::RestPlanWithBishops = {{{
+    {White, Bishop, 2}, {Black, Bishop, 2}, {White, Rook, 2}, {Black, Rook, 2}, {White, Queen, 1},
+    {Black, Queen, 1}, {Black, Knight, 2},
+}}, 7};
+
+namespace {
+
+// Pack (value, bits) fields into a key, each within its width (men <= 38, squares <= 62).
+std::uint64_t pack(std::initializer_list<std::pair<int, int>> fields) {
+  std::uint64_t k = 0;
+  for (const auto& [value, bits] : fields) k = k << bits | std::uint64_t(value);
+  return k;
+}
+
+// The budgets a stage leaves, and the fixed rooks they carry to the rest.
+struct Budget {
+  std::array<int, 2> rooks;
+  int white, black, men;
+  std::uint64_t key() const { return pack({{rooks[0], 2}, {rooks[1], 2}, {white, 4}, {black, 4}, {men, 6}}); }
+  FixedMen fixed() const { return {rooks, {false, false}}; }
+  PieceBudget rest(int squares) const { return {white, black, men, squares}; }
+};
+
+// Call visit(knights, on set 1, budget after them) for every choice of white knights of a root group with
+// x0 = a + n1 and n2 squares, in index order. Return the most knights it admits.
+template <class Visit>
+int for_each_knights(const Budget& b, int x0, int n2, Visit&& visit) {
+  int most = -1;
+  for (int kn = 0; kn <= x0 + n2; ++kn) {
+    const int cost = std::max(0, kn - 2);
+    if (cost > b.white || kn + cost > b.men) break;
+    most = kn;
+    for (int k1 = std::max(0, kn - n2); k1 <= std::min(kn, x0); ++k1)
+      visit(kn, k1, Budget{b.rooks, b.white - cost, b.black, b.men - kn - cost});
+  }
+  return most;
+}
+
+// Return the promotions a side's b bishops need: beyond two, and one more when b >= 2 stand on one colour.
+constexpr int bishop_cost(int b, bool mono) { return std::max(0, b - 2) + (mono ? 1 : 0); }
+
+// Call visit(edge, budget after it) for every bishops choice of a row with r squares, in index order.
+template <class Visit>
+void for_each_bishops(const Budget& b, int r, Visit&& visit) {
+  for (int bw = 0; bw <= r; ++bw) {
+    bool any = false;
+    for (bool mw : {false, true}) {
+      if (mw && bw < 2) continue;
+      const int cw = bishop_cost(bw, mw);
+      if (cw > b.white || bw + cw > b.men) continue;
+      any = true;
+      for (int bb = 0; bb <= r - bw; ++bb) {
+        bool fits = false;
+        for (bool mb : {false, true}) {
+          if (mb && bb < 2) continue;
+          const int cb = bishop_cost(bb, mb);
+          if (cb > b.black || bw + cw + bb + cb > b.men) continue;
+          fits = true;
+          visit(std::array<int, 4>{bw, mw, bb, mb}, Budget{b.rooks, b.white - cw, b.black - cb, b.men - bw - cw - bb - cb});
+        }
+        if (!fits) break;  // every cost grows with the count
+      }
+    }
+    if (!any) break;
+  }
+}
+
+// The colour splits (bishops on the other colour than the king's) a side's b bishops may take: all when b <= 1,
+// none or all when they are mono, the others when they are not.
+struct Splits {
+  int first, last, step;
+  Splits(int b, bool mono) : first(mono ? 0 : b >= 2 ? 1 : 0), last(mono ? b : b >= 2 ? b - 1 : b), step(mono ? b : 1) {}
+};
+
+}  // namespace
+
+namespace {
+
+// Return the ways to put b bishops of one side on x and y free squares of each colour, mono or not.
+std::uint64_t side_ways(int x, int y, int b, bool mono) {
+  if (b <= 1) return Binomial(x + y, b);
+  const std::uint64_t one_colour = Binomial(x, b) + Binomial(y, b);
+  return mono ? one_colour : Binomial(x + y, b) - one_colour;
+}
+
+}  // namespace
+
+// The bishops of the edges with `white` white bishops on x and y free squares of each colour: the ways of
+// each white split (l on x), computed once for all the edges a scan visits.
+class ClassPieceLayer::WhiteSplits {
+ public:
+  WhiteSplits(int x, int y, int white) : x_(x), y_(y), white_(white) {
+    for (int l = 0; l <= white; ++l) ways_[l] = Binomial(x, l) * Binomial(y, white - l);
+  }
+  // Return the ways of white split l, and of the black bishops after it.
+  std::uint64_t white(int l) const { return ways_[l]; }
+  std::uint64_t black(int l, const BishopEdge& e) const {
+    return side_ways(x_ - l, y_ - white_ + l, e.black, e.black_mono);
+  }
+  // Return the number of placements of edge e (whose white count is this one).
+  UInt128 count(const BishopEdge& e) const {
+    const Splits s(white_, e.white_mono);
+    if (e.black <= 1) {  // the black bishops' ways do not depend on the split
+      std::uint64_t sum = 0;
+      for (int l = s.first; l <= s.last; l += s.step) sum += ways_[l];
+      return UInt128(sum) * Binomial(x_ + y_ - white_, e.black);
+    }
+    UInt128 total = 0;
+    for (int l = s.first; l <= s.last; l += s.step)
+      if (ways_[l]) total += UInt128(ways_[l]) * black(l, e);
+    return total;
+  }
+  // Return the rank of the bishops of `men` on the squares x and y (of these counts) among those of edge e:
+  // by white's split, white's squares (on x, then on y), black's split and black's squares.
+  UInt128 rank(Bitboard x, Bitboard y, const BishopEdge& e, const Men& men) const {
+    const Bitboard white = men[White][Bishop] & (x | y), wx = white & x, wy = white & y;
+    const int lw = popcount(wx);
+    const Splits ws(white_, e.white_mono), bs(e.black, e.black_mono);
+    UInt128 r = 0;
+    for (int l = ws.first; l < lw; l += ws.step) r += UInt128(ways_[l]) * black(l, e);
+    const UInt128 white_rank = UInt128(rank_subset(wx, x)) * Binomial(y_, white_ - lw) + rank_subset(wy, y);
+    // Black: on the squares white left.
+    const Bitboard bx = x & ~wx, by = y & ~wy;
+    const int mx = x_ - lw, my = y_ - (white_ - lw);
+    const Bitboard black_men = men[Black][Bishop] & (bx | by), kx = black_men & bx, ky = black_men & by;
+    const int lb = popcount(kx);
+    std::uint64_t black_rank = 0;
+    for (int l = bs.first; l < lb; l += bs.step) black_rank += Binomial(mx, l) * Binomial(my, e.black - l);
+    black_rank += rank_subset(kx, bx) * Binomial(my, e.black - lb) + rank_subset(ky, by);
+    return r + white_rank * black(lw, e) + black_rank;
+  }
+  // Add the bishops of rank r among those of edge e to `men`.
+  void unrank(Bitboard x, Bitboard y, const BishopEdge& e, UInt128 r, Men& men) const {
+    const Splits ws(white_, e.white_mono), bs(e.black, e.black_mono);
+    int lw = ws.first;
+    std::uint64_t after = 0;  // the black bishops' ways after the white split lw
+    for (;; lw += ws.step) {
+      after = black(lw, e);
+      const UInt128 block = UInt128(ways_[lw]) * after;
+      if (r < block) break;
+      r -= block;
+    }
+    // r < ways_[lw] * after: the quotient, white's rank, fits 64 bits (so the high limb is below `after`).
+    std::uint64_t black_rank;
+    const std::uint64_t white_rank = UInt192::div_2by1(std::uint64_t(r >> 64), std::uint64_t(r), after, black_rank);
+    const std::uint64_t cy = Binomial(y_, white_ - lw);
+    const Bitboard wx = unrank_subset(white_rank / cy, x, x_, lw);
+    const Bitboard wy = unrank_subset(white_rank % cy, y, y_, white_ - lw);
+    men[White][Bishop] |= wx | wy;
+    const Bitboard bx = x & ~wx, by = y & ~wy;
+    const int mx = x_ - lw, my = y_ - (white_ - lw);
+    int lb = bs.first;
+    for (;; lb += bs.step) {
+      const std::uint64_t block = Binomial(mx, lb) * Binomial(my, e.black - lb);
+      if (black_rank < block) break;
+      black_rank -= block;
+    }
+    const std::uint64_t cb = Binomial(my, e.black - lb);
+    men[Black][Bishop] |= unrank_subset(black_rank / cb, bx, mx, lb) | unrank_subset(black_rank % cb, by, my, e.black - lb);
+  }
+
+ private:
+  int x_, y_, white_;
+  std::array<std::uint64_t, MaxBishops> ways_{};
+};
+
+struct ClassPieceLayer::Builder {
+  explicit Builder(ClassPieceLayer& l) : layer(l) {}
+  ClassPieceLayer& layer;
+
+  // What the construction needs beyond what unranking keeps: the groups, the bishop nodes, the rows'
+  // budgets, and the rest's roots to build.
+  struct Group {
+    std::uint32_t first;
+    std::uint8_t knights, x0, n2;
+    bool colours;
+    Budget budget;
+  };
+  struct Node {
+    std::uint32_t row;
+    std::uint32_t ends;
+    int x, y;
+  };
+  std::vector<Group> groups;
+  std::vector<Node> nodes;
+  std::vector<std::pair<Budget, int>> rows;  // per row: budget and squares
+  std::vector<std::uint32_t> child_node;      // per child of a group: its node (with colours) or rest root
+  std::vector<std::uint32_t> edge_rest;       // per bishops edge: its rest root
+  FlatIndex group_of{1 << 16}, node_of{1 << 17}, row_of{1 << 13};
+  std::array<FlatIndex, 2> rest_of{FlatIndex(1 << 16), FlatIndex(1 << 17)};
+  std::array<std::vector<PieceLayer::Root>, 2> rest_roots;
+
+  // Return the number of a root of the rest, in the order first asked for.
+  std::uint32_t rest(int colours, const Budget& b, int squares) {
+    const auto [id, added] = rest_of[colours].insert(b.key() << 7 | std::uint64_t(squares));
+    if (added) rest_roots[colours].push_back({b.fixed(), b.rest(squares)});
+    return id;
+  }
+
+  std::uint32_t row(const Budget& b, int r) {
+    const auto [id, added] = row_of.insert(b.key() << 7 | std::uint64_t(r));
+    if (added) {
+      Row row{std::uint32_t(layer.bishop_edges_.size()), 0, {}};
+      for_each_bishops(b, r, [&](const std::array<int, 4>& e, const Budget& after) {
+        const auto at = std::uint16_t(layer.bishop_edges_.size() - row.first);
+        while (row.counts <= e[0]) row.by_white[row.counts++] = at;
+        layer.bishop_edges_.push_back({UInt192(), 0, std::uint8_t(e[0]), std::uint8_t(e[2]), e[1] != 0, e[3] != 0});
+        edge_rest.push_back(rest(1, after, r - e[0] - e[2]));
+      });
+      row.by_white[row.counts] = std::uint16_t(layer.bishop_edges_.size() - row.first);
+      layer.rows_.push_back(row);
+      rows.emplace_back(b, r);
+    }
+    return id;
+  }
+
+  std::uint32_t node(const Budget& b, int x, int y) {
+    const auto [id, added] = node_of.insert(b.key() << 12 | std::uint64_t(x) << 6 | std::uint64_t(y));
+    if (added) nodes.push_back({row(b, x + y), 0, x, y});
+    return id;
+  }
+
+  std::uint32_t group(bool colours, const Budget& b, int x0, int n2) {
+    const auto [id, added] = group_of.insert((b.key() << 7 | std::uint64_t(x0)) << 7 | std::uint64_t(n2) << 1 | colours);
+    if (added) {
+      Group g{std::uint32_t(layer.children_.size()), 0, std::uint8_t(x0), std::uint8_t(n2), colours, b};
+      const int most = for_each_knights(b, x0, n2, [&](int kn, int k1, const Budget& after) {
+        child_node.push_back(colours ? node(after, x0 - k1, n2 - (kn - k1)) : rest(0, after, x0 - kn));
+        layer.children_.push_back({});
+      });
+      g.knights = std::uint8_t(std::max(most, 0));
+      groups.push_back(g);
+    }
+    return id;
+  }
+};
+
+std::uint64_t ClassPieceLayer::root_key(const Root& r) {
+  return pack({{r.colours, 1}, {r.rooks[0], 2}, {r.rooks[1], 2}, {r.white_promotions, 4}, {r.black_promotions, 4},
+               {r.men, 6}, {r.a, 4}, {r.n1, 6}, {r.colours ? r.n2 : 0, 6}});
+}
+
+ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
+  Builder builder(*this);
+  const auto fits = [](const Root& r) { return r.white_promotions >= 0 && r.black_promotions >= 0 && r.men >= 0; };
+  std::vector<std::uint32_t> group_of_root(roots.size(), ~std::uint32_t(0));
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const Root& r = roots[i];
+    if (fits(r))
+      group_of_root[i] =
+          builder.group(r.colours, {r.rooks, r.white_promotions, r.black_promotions, r.men}, r.a + r.n1, r.colours ? r.n2 : 0);
+  }
+  rest_[0] = PieceLayer(builder.rest_roots[0], RestPlanWithBishops);
+  rest_[1] = PieceLayer(builder.rest_roots[1], RestPlan);
+
+  // The rest's roots by their numbers, then the rows' completions, the bishop nodes, the groups' children and
+  // the roots, each from the last.
+  std::array<std::vector<std::int32_t>, 2> rest_handle;
+  for (int c = 0; c < 2; ++c)
+    for (const PieceLayer::Root& r : builder.rest_roots[c]) rest_handle[c].push_back(rest_[c].find(r.fixed, r.budget));
+  for (std::size_t e = 0; e < bishop_edges_.size(); ++e) {
+    const std::int32_t handle = rest_handle[1][builder.edge_rest[e]];
+    bishop_edges_[e].rest = rest_[1].count(handle);
+    bishop_edges_[e].handle = std::uint32_t(handle);
+  }
+  // The bishop nodes' cumulative counts, on several threads: each node's entries have their place.
+  std::size_t ends = 0;
+  for (Builder::Node& n : builder.nodes) n.ends = std::uint32_t(ends), ends += rows_[n.row].counts;
+  bishop_ends_.resize(ends);
+  std::atomic<std::size_t> next{0};
+  run_on_threads(std::min(worker_threads(0), 4u), [&](unsigned) {
+    for (std::size_t i; (i = next.fetch_add(1024)) < builder.nodes.size();)
+      for (std::size_t j = i; j < std::min(i + 1024, builder.nodes.size()); ++j) {
+        const Builder::Node& n = builder.nodes[j];
+        const Row& row = rows_[n.row];
+        UInt192 total;
+        for (int bw = 0; bw < row.counts; ++bw) {
+          const WhiteSplits splits(n.x, n.y, bw);
+          for (std::uint32_t e = row.first + row.by_white[bw]; e < row.first + row.by_white[bw + 1]; ++e)
+            if (const UInt128 ways = splits.count(bishop_edges_[e])) total += mul(bishop_edges_[e].rest, ways);
+          bishop_ends_[n.ends + bw] = total;
+        }
+      }
+  });
+  for (const Builder::Group& g : builder.groups)
+    for (std::uint32_t c = g.first; c < (&g == &builder.groups.back() ? children_.size() : (&g + 1)->first); ++c) {
+      if (g.colours) {
+        const Builder::Node& n = builder.nodes[builder.child_node[c]];
+        children_[c] = {bishop_ends_[n.ends + rows_[n.row].counts - 1], n.row, n.ends};
+      } else {
+        const std::int32_t handle = rest_handle[0][builder.child_node[c]];
+        children_[c] = {rest_[0].count(handle), std::uint32_t(handle), 0};
+      }
+    }
+  roots_.reserve(roots.size());
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    if (group_of_root[i] == ~std::uint32_t(0)) {
+      roots_.push_back({});
+      continue;
+    }
+    const Builder::Group& g = builder.groups[group_of_root[i]];
+    const int n1 = roots[i].n1, n2 = g.n2;
+    UInt192 total;
+    std::uint32_t c = g.first;
+    for (int kn = 0; kn <= g.knights; ++kn)
+      for (int k1 = std::max(0, kn - n2); k1 <= std::min(kn, int(g.x0)); ++k1, ++c)
+        if (const std::uint64_t ways = Binomial(n1, k1) * Binomial(n2, kn - k1)) total += children_[c].total * ways;
+    roots_.push_back({total, g.first, g.knights, g.x0, g.n2, g.colours});
+  }
+}
+
+
+UInt192 ClassPieceLayer::rank(int root, const Men& men, const Squares& squares) const {
+  const RootInfo& g = roots_[root];
+  const int n1 = popcount(squares.set1), n2 = popcount(squares.set2);
+  const Bitboard knights = men[White][Knight] & (squares.set1 | squares.set2);
+  const Bitboard p1 = knights & squares.set1, p2 = knights & squares.set2;
+  const int k1 = popcount(p1), kn = popcount(knights);
+  // The knights' blocks before this one.
+  UInt192 offset;
+  const Child* c = &children_[g.first];
+  for (int n = 0; n <= g.knights; ++n)
+    for (int j = std::max(0, n - n2); j <= std::min(n, int(g.x0)); ++j, ++c) {
+      if (n == kn && j == k1) goto found;
+      if (const std::uint64_t ways = Binomial(n1, j) * Binomial(n2, n - j)) offset += c->total * ways;
+    }
+  assert(false);  // the caller checked the budgets: the knights' block is there
+found:
+  const std::uint64_t c2 = Binomial(n2, kn - k1), radix = Binomial(n1, k1) * c2;
+  const std::uint64_t subset = rank_subset(p1, squares.set1) * c2 + rank_subset(p2, squares.set2);
+  const Bitboard x = (squares.a | squares.set1) & ~knights, y = squares.set2 & ~knights;
+  UInt192 within;
+  if (!g.colours) {
+    within = rest_[0].rank(int(c->row), men, x | y);
+  } else {
+    const Row& row = rows_[c->row];
+    const Bitboard white = men[White][Bishop] & (x | y), black = men[Black][Bishop] & (x | y);
+    const int bw = popcount(white), bb = popcount(black);
+    const bool mw = bw >= 2 && !((white & x) && (white & y)), mb = bb >= 2 && !((black & x) && (black & y));
+    const int nx = popcount(x), ny = popcount(y);
+    if (bw > 0) within = bishop_ends_[c->ends + bw - 1];
+    const WhiteSplits splits(nx, ny, bw);
+    const BishopEdge* e = &bishop_edges_[row.first + row.by_white[bw]];
+    for (; e->black != bb || e->white_mono != mw || e->black_mono != mb; ++e) {
+      assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // the budgets admit it: it is there
+      if (const UInt128 ways = splits.count(*e)) within += mul(e->rest, ways);
+    }
+    const UInt192 rest = rest_[1].rank(int(e->handle), men, (x | y) & ~white & ~black);
+    within += mul(rest, splits.count(*e)) + UInt192::from_u128(splits.rank(x, y, *e, men));
+  }
+  return offset + within * radix + UInt192(subset);
+}
+
+void ClassPieceLayer::unrank(int root, UInt192 r, const Squares& squares, Men& men) const {
+  const RootInfo& g = roots_[root];
+  const int n1 = popcount(squares.set1), n2 = popcount(squares.set2);
+  const Child* c = &children_[g.first];
+  int kn = 0, k1 = 0;
+  std::uint64_t radix = 0;
+  for (int n = 0; n <= g.knights; ++n)
+    for (int j = std::max(0, n - n2); j <= std::min(n, int(g.x0)); ++j, ++c) {
+      const std::uint64_t ways = Binomial(n1, j) * Binomial(n2, n - j);
+      if (!ways) continue;
+      const UInt192 block = c->total * ways;
+      if (r < block) {
+        kn = n, k1 = j, radix = ways;
+        goto found;
+      }
+      r -= block;
+    }
+  assert(false);  // r < count(root)
+found:
+  const std::uint64_t c2 = Binomial(n2, kn - k1);
+  const std::uint64_t subset = r.divmod(radix);
+  const Bitboard knights =
+      unrank_subset(subset / c2, squares.set1, n1, k1) | unrank_subset(subset % c2, squares.set2, n2, kn - k1);
+  men[White][Knight] |= knights;
+  const Bitboard x = (squares.a | squares.set1) & ~knights, y = squares.set2 & ~knights;
+  if (!g.colours) return rest_[0].unrank(int(c->row), r, x | y, men);
+  const Row& row = rows_[c->row];
+  const int nx = popcount(x), ny = popcount(y);
+  int bw = 0;
+  while (!(r < bishop_ends_[c->ends + bw])) ++bw;
+  if (bw > 0) r -= bishop_ends_[c->ends + bw - 1];
+  const WhiteSplits splits(nx, ny, bw);
+  for (const BishopEdge* e = &bishop_edges_[row.first + row.by_white[bw]];; ++e) {
+    assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // r is below the white count's end
+    const UInt128 ways = splits.count(*e);
+    if (!ways) continue;
+    const UInt192 block = mul(e->rest, ways);
+    if (!(r < block)) {
+      r -= block;
+      continue;
+    }
+    UInt192 rest, bishops;
+    UInt192::divmod(r, UInt192::from_u128(ways), rest, bishops);
+    splits.unrank(x, y, *e, bishops.low128(), men);
+    return rest_[1].unrank(int(e->handle), rest, (x | y) & ~men[White][Bishop] & ~men[Black][Bishop], men);
+  }
+}
+
+std::size_t ClassPieceLayer::bytes() const {
+  return roots_.size() * sizeof(RootInfo) + children_.size() * sizeof(Child) + bishop_ends_.size() * sizeof(UInt192) +
+         rows_.size() * sizeof(Row) + bishop_edges_.size() * sizeof(BishopEdge) +
+         (rest_[0].edges() + rest_[1].edges()) * 32;
+}
+
+}  // namespace chessrank::rank

@@ -1,0 +1,292 @@
+#include "rank/pawn_king_layer.h"
+
+#include <algorithm>
+#include <cassert>
+#include <tuple>
+
+namespace chessrank::rank {
+
+namespace {
+
+// Return the 8-bit mask of a file's squares (bit r = rank r) in a bitboard: the file moved to file a and
+// gathered into the top byte by one multiplication (bit 8r meets bit 56 - 7r; every partial product lands
+// on a bit of its own, so nothing carries).
+inline unsigned file_squares(Bitboard b, int file) {
+  return unsigned(((b >> file) & FileABB) * 0x0102040810204080ULL >> 56);
+}
+
+// A file type's key: its cell rules, and which of its squares are tracked, of the colour, open to the king.
+std::uint64_t file_key(const std::array<CellRule, 6>& rules, unsigned track, unsigned colour, unsigned king) {
+  std::uint64_t key = 0;
+  for (CellRule r : rules) key = key << 3 | unsigned(r);
+  return key | std::uint64_t(track) << 18 | std::uint64_t(colour) << 26 | std::uint64_t(king) << 34;
+}
+
+}  // namespace
+
+std::shared_ptr<const PawnKingTables::FileTable> PawnKingTables::file(std::uint64_t key) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (const auto it = files_.find(key); it != files_.end()) return it->second;
+  }
+  std::array<CellRule, 6> rules;
+  for (int i = 5, k = int(key & 0x3FFFF); i >= 0; --i, k >>= 3) rules[i] = CellRule(k & 7);
+  const unsigned track = key >> 18 & 0xFF, colour = key >> 26 & 0xFF, king = key >> 34 & 0xFF;
+
+  struct Config {
+    std::array<std::uint8_t, 6> stats;  // white, black, opposed, king, track, colour
+    std::uint16_t code;                 // white | black << 6 | king rank << 12
+    std::uint8_t men;                   // pawns and king
+    // Return the rank order: by the men of the file first (an empty file first, as most files are; then
+    // pawns before the king, as more files hold pawns), then by the counts and the code.
+    auto order() const { return std::tie(men, stats[3], stats, code); }
+  };
+  std::vector<Config> configs;
+  for (unsigned w = 0; w < 64; ++w)
+    for (unsigned b = 0; b < 64; ++b) {
+      if (w & b) continue;
+      bool ok = true;
+      for (int i = 0; i < 6 && ok; ++i) ok = cell_allows(rules[i], w >> i & 1, b >> i & 1);
+      if (!ok) continue;
+      const unsigned occupied = (w | b) << 1;  // by rank
+      const auto pawns = std::uint16_t(w | b << 6);
+      const std::array<std::uint8_t, 6> s = {std::uint8_t(std::popcount(w)),
+                                             std::uint8_t(std::popcount(b)),
+                                             std::uint8_t(file_opposed(w, b)),
+                                             0,
+                                             std::uint8_t(std::popcount(occupied & track)),
+                                             std::uint8_t(std::popcount(occupied & colour))};
+      configs.push_back({s, std::uint16_t(pawns | NoKing << 12), std::uint8_t(s[0] + s[1])});
+      for (unsigned q = 0; q < 8; ++q) {
+        if (!(king >> q & 1) || (occupied >> q & 1)) continue;
+        std::array<std::uint8_t, 6> k = s;
+        k[3] = 1, k[4] += track >> q & 1, k[5] += colour >> q & 1;
+        configs.push_back({k, std::uint16_t(pawns | q << 12), std::uint8_t(k[0] + k[1] + 1)});
+      }
+    }
+  std::sort(configs.begin(), configs.end(), [](const Config& x, const Config& y) { return x.order() < y.order(); });
+
+  auto t = std::make_shared<FileTable>();
+  t->pawn_id.fill(-1);
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const Config& c = configs[i];
+    const auto& s = c.stats;
+    const bool new_set = i == 0 || std::tie(s[0], s[1], s[2], s[3]) != std::tie(configs[i - 1].stats[0],
+                                                                              configs[i - 1].stats[1],
+                                                                              configs[i - 1].stats[2],
+                                                                              configs[i - 1].stats[3]);
+    if (new_set) {
+      if (!t->sets.empty()) t->sets.back().end = std::uint16_t(t->groups.size());
+      t->sets.push_back({s[0], s[1], s[2], s[3], c.men, std::uint16_t(t->groups.size()), 0});
+    }
+    if (new_set || c.stats != configs[i - 1].stats)
+      t->groups.push_back({s[4], s[5], std::uint16_t(t->configs.size()), 0});
+    Group& g = t->groups.back();
+    const unsigned pawns = c.code & 0xFFF, q = c.code >> 12;
+    if (t->pawn_id[pawns] < 0) {
+      t->pawn_id[pawns] = std::int16_t(t->slots.size());
+      t->slots.emplace_back();
+    }
+    t->slots[t->pawn_id[pawns]][q] = {std::int16_t(t->groups.size() - 1), g.size++};
+    t->configs.push_back(c.code);
+    t->max_track = std::max(t->max_track, int(s[4]));
+    t->max_colour = std::max(t->max_colour, int(s[5]));
+    t->king = t->king || s[3];
+  }
+  t->sets.back().end = std::uint16_t(t->groups.size());
+  t->empty = t->sets.front().men == 0;
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return files_.emplace(key, std::move(t)).first->second;  // a table built twice at once: the first one stays
+}
+
+std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (!empty_) {
+    auto t = std::make_shared<Suffix>();
+    // One way with no men: block (0, 0, 0), the first, holds a single count.
+    t->offset.fill(1);
+    t->offset[0] = 0;
+    t->data = {1};
+    t->live = {std::uint16_t(PawnBlock.index[0][0][0])};
+    empty_ = std::move(t);
+  }
+  return empty_;
+}
+
+std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::vector<std::uint64_t>& keys,
+                                                                      const FileTable& first,
+                                                                      const std::shared_ptr<const Suffix>& rest) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (const auto it = suffixes_.find(keys); it != suffixes_.end()) return it->second;
+  }
+  // Push every live block of the table after this file through every group of the file: a shifted copy
+  // over the king, tracked and colour counts. The dimensions only grow towards the front and the counts
+  // of 16 pawns and a king stay below them, so every target is in range.
+  const Dims n = rest->dims;
+  const Dims d{n.king > 1 || first.king ? 2 : 1, n.track + first.max_track, std::min(n.colour + first.max_colour, 18)};
+  auto t = std::make_shared<Suffix>();
+  t->dims = d;
+  for (int blk = 0; blk < PawnBlocks::Count; ++blk)
+    t->offset[blk + 1] = t->offset[blk] + std::uint32_t(d.king * t->tracks(blk) * t->colours(blk));
+  t->data.assign(t->offset[PawnBlocks::Count], 0);
+  for (const Set& s : first.sets)
+    for (const std::uint16_t from : rest->live) {
+      const auto& c = PawnBlock.counts[from];
+      const int w = c[0] + s.white, b = c[1] + s.black, o = c[2] + s.opposed;
+      if (w > 8 || b > 8) continue;
+      const int to = PawnBlock.index[w][b][o];
+      const int ft = rest->tracks(from), fc = rest->colours(from), tt = t->tracks(to), tc = t->colours(to);
+      for (int k = 0; k + s.king < d.king && k < n.king; ++k) {
+        const std::uint64_t* src = &rest->data[rest->offset[from] + std::size_t(k) * ft * fc];
+        // The source slice counts at most its men, c[0] + c[1] + k, on each set: with this file's men that
+        // is at most the target's, so every count lands inside the target's extent.
+        const int most = c[0] + c[1] + k + 1, ta = std::min(ft, most), ca = std::min(fc, most);
+        for (int gi = s.first; gi < s.end; ++gi) {
+          const Group& g = first.groups[gi];
+          std::uint64_t* dst = &t->data[t->offset[to] + (std::size_t(k + s.king) * tt + g.track) * tc + g.colour];
+          assert(ta + g.track <= tt && ca + g.colour <= tc);
+          for (int a = 0; a < ta; ++a)
+            for (int col = 0; col < ca; ++col) dst[a * tc + col] += g.size * src[a * fc + col];
+        }
+      }
+    }
+  for (int blk = 0; blk < PawnBlocks::Count; ++blk) {
+    if (std::any_of(t->data.begin() + t->offset[blk], t->data.begin() + t->offset[blk + 1],
+                    [](std::uint64_t x) { return x != 0; }))
+      t->live.push_back(std::uint16_t(blk));
+  }
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return suffixes_.emplace(keys, std::move(t)).first->second;
+}
+
+std::size_t PawnKingTables::bytes() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  std::size_t n = 0;
+  for (const auto& [key, f] : files_)
+    n += sizeof(FileTable) + f->sets.size() * sizeof(Set) + f->groups.size() * sizeof(Group) + f->configs.size() * 2 +
+         f->slots.size() * 36;
+  for (const auto& [key, s] : suffixes_) n += s->data.size() * 8 + s->live.size() * 2 + key.size() * 8;
+  return n;
+}
+
+PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order, PawnKingTables& tables)
+    : order_(order) {
+  // Squares nothing can take are left out of the tracked and colour sets, so that equal files get equal
+  // keys whatever the sets say about them.
+  Bitboard reachable = rules.king;
+  for (int f = 0; f < 8; ++f)
+    for (int i = 0; i < 6; ++i)
+      if (rules.pawns[f][i] != CellRule::Empty) reachable |= square_bb(make_square(File(f), Rank(i + 1)));
+  track_ = rules.track & reachable;
+  colour_ = rules.colour & reachable;
+  std::array<std::uint64_t, 8> keys;
+  for (int i = 0; i < 8; ++i) {
+    const int f = order[i];
+    keys[i] = file_key(rules.pawns[f], file_squares(track_, f), file_squares(colour_, f), file_squares(rules.king, f));
+    files_[i] = tables.file(keys[i]);
+  }
+  suffix_[8] = tables.empty();
+  for (int i = 7; i >= 0; --i)
+    suffix_[i] = tables.suffix(std::vector<std::uint64_t>(keys.begin() + i, keys.end()), *files_[i], suffix_[i + 1]);
+  for (int i = 0; i <= 8; ++i)
+    dims_[i] = suffix_[i]->dims, data_[i] = suffix_[i]->data.data(), offset_[i] = suffix_[i]->offset.data();
+}
+
+unsigned PawnKingLayer::file_config(int i, Bitboard white, Bitboard black, Bitboard king) const {
+  const int f = order_[i];
+  const Bitboard k = king & file_bb(File(f));
+  return file_cells(white, f) | file_cells(black, f) << 6 |
+         (k ? unsigned(rank_of(lsb(k))) : PawnKingTables::NoKing) << 12;
+}
+
+bool PawnKingLayer::admissible(Bitboard white, Bitboard black, Bitboard king) const {
+  if ((white | black) & ~PawnCellsBB || more_than_one(king) || (king & (white | black))) return false;
+  for (int i = 0; i < 8; ++i) {
+    const unsigned config = file_config(i, white, black, king);
+    const std::int16_t id = files_[i]->pawn_id[config & 0xFFF];
+    if (id < 0 || files_[i]->slots[id][config >> 12].group < 0) return false;
+  }
+  return true;
+}
+
+std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king) const {
+  Counts c = counts(white, black, king);
+  std::uint64_t r = 0;
+  for (int i = 0; i < 8; ++i) {
+    const PawnKingTables::FileTable& t = *files_[i];
+    const unsigned config = file_config(i, white, black, king);
+    const PawnKingTables::Slot slot = t.slots[t.pawn_id[config & 0xFFF]][config >> 12];
+    // The blocks of the groups before this one: whole sets, then the set's groups before it. Sets that
+    // need more men of a kind than are left have none.
+    for (const PawnKingTables::Set& s : t.sets) {
+      const bool last = slot.group >= s.first && slot.group < s.end;
+      if (!last && (s.white > c.white || s.black > c.black || s.king > c.king || s.opposed > c.opposed)) continue;
+      const Block b = block_after(i, c, s);
+      for (int j = s.first; j < s.end; ++j) {
+        const Group& g = t.groups[j];
+        if (j == slot.group) {
+          c = {c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.track - g.track, c.colour - g.colour,
+               c.king - s.king};
+          r += slot.index * b.at(c.track, c.colour);
+          goto next_file;
+        }
+        if (b.counts) r += g.size * b.at(c.track - g.track, c.colour - g.colour);
+      }
+    }
+  next_file:;
+  }
+  return r;
+}
+
+void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const {
+  white = black = king = 0;
+  // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an
+  // empty file reads at the next position stays valid until a file holds men.
+  const std::uint64_t* empty = address(1, c);
+  for (int i = 0; i < 8; ++i) {
+    const int f = order_[i];
+    const PawnKingTables::FileTable& t = *files_[i];
+    const std::uint64_t empties = t.empty && empty ? *empty : 0;  // the empty file's block: one configuration
+    if (r < empties) {
+      if (i < 7) empty = address(i + 2, c);
+      continue;
+    }
+    r -= empties;
+    const int men = c.white + c.black + c.king;
+    for (const PawnKingTables::Set& s : t.sets) {
+      if (s.men == 0) continue;  // the empty file, done above
+      if (s.men > men) break;  // sets come by men
+      if (s.white > c.white || s.black > c.black || s.king > c.king || s.opposed > c.opposed) continue;
+      const Block b = block_after(i, c, s);
+      if (!b.counts) continue;
+      for (int j = s.first; j < s.end; ++j) {
+        const Group& g = t.groups[j];
+        const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
+        if (!completions) continue;
+        const std::uint64_t size = g.size * completions;
+        if (r >= size) {
+          r -= size;
+          continue;
+        }
+        unsigned index = 0;
+        if (g.size > 1) {
+          index = unsigned(r / completions);
+          r %= completions;
+        }
+        const unsigned config = t.configs[g.first + index];
+        white |= cells_to_bitboard(config & 63, f);
+        black |= cells_to_bitboard(config >> 6 & 63, f);
+        if (const unsigned q = config >> 12; q != PawnKingTables::NoKing)
+          king = square_bb(make_square(File(f), Rank(q)));
+        c = {c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.track - g.track, c.colour - g.colour,
+             c.king - s.king};
+        if (i < 7) empty = address(i + 2, c);
+        goto next_file;
+      }
+    }
+  next_file:;
+  }
+}
+
+}  // namespace chessrank::rank

@@ -1,0 +1,200 @@
+// PawnKingLayer: counts, ranks and unranks the placements of the pawns together with the white king, split
+// by what the `v2` model's pieces need to know of them: the white pawns, black pawns and opposed files (as
+// PawnLayer), the men (pawns and king) on a tracked set of squares (the black king's knight squares), the
+// men on a colour set (the squares of the black king's colour), and whether the king is placed.
+//
+// The white king goes with the pawns because the squares it may take depend on the black king alone (not
+// next to it, constraint 5), while the class of its square (a knight square of the black king or not, which
+// colour) changes what the pieces after it may use. Placed here, it costs the tables a dimension of two
+// values; placed with the pieces, it would need the king's neighbours split by colour (docs/ranking.md,
+// "The v2 index").
+//
+// A file holds up to six pawns (its cells, ranks 2..7, each with a CellRule as in PawnLayer) and, when the
+// layer places the king, possibly the king on any of its eight squares that the layer allows and no pawn
+// takes. A placement is ranked file by file in the layer's order, as a mixed-radix number: within a file the
+// configurations are ordered by (white, black, opposed, king, tracked, colour) and then by their pawn masks
+// and the king's rank, and a file's digit weighs the number of ways to complete the files after it. The
+// same suffix tables serve count, rank and unrank, and layers whose files agree from some position on share
+// them through a PawnKingTables.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "rank/pawn_layer.h"
+
+namespace chessrank::rank {
+
+// The rules of one layer.
+struct PawnKingRules {
+  PawnRules pawns{};    // the six cells of every file
+  Bitboard king = 0;    // the squares the white king may take; 0: the layer places no king
+  Bitboard track = 0;   // pawns and the king on these squares are counted
+  Bitboard colour = 0;  // and on these (0: not counted)
+};
+
+// The file tables and suffix tables the layers of one model share; thread-safe.
+class PawnKingTables {
+ public:
+  // Within a file, bit i of a pawn mask is rank i + 2; the king's rank is 0..7, or NoKing.
+  static constexpr unsigned NoKing = 8;
+  // A file's configurations with equal counts, and the groups with equal (white, black, opposed, king):
+  // those read one block of the next position's table, at offsets given by their tracked and colour counts.
+  struct Group {
+    std::uint8_t track, colour;
+    std::uint16_t first;  // its first configuration in FileTable::configs
+    std::uint16_t size;
+  };
+  struct Set {
+    std::uint8_t white, black, opposed, king, men;
+    std::uint16_t first, end;  // its groups
+  };
+  struct Slot {
+    std::int16_t group = -1;  // -1: not allowed
+    std::uint16_t index = 0;
+  };
+  struct FileTable {
+    std::vector<Set> sets;               // in rank order: by men, then king, white, black, opposed
+    std::vector<Group> groups;           // in rank order: by set, then tracked, colour
+    std::vector<std::uint16_t> configs;  // white | black << 6 | king rank << 12, by group
+    std::array<std::int16_t, 4096> pawn_id{};  // per white | black << 6: a row of slots, -1 if not allowed
+    std::vector<std::array<Slot, 9>> slots;    // per row, per king rank (NoKing last)
+    int max_track = 0, max_colour = 0;
+    bool king = false;   // some configuration holds the king
+    bool empty = false;  // the file may be empty: then its first set, of one group and one configuration
+  };
+  // The extent of the counts of the files from some position on: king 0..king-1, and so on.
+  struct Dims {
+    int king = 1, track = 1, colour = 1;
+  };
+  // The counts of the files from some position on. A block's counts are a [king][track][colour] array cut
+  // to what its men can reach (w + b pawns and the king count at most w + b + 1 on any set): the tables
+  // shrink by half, and the few pawns of most positions keep their counts in a few cache lines.
+  struct Suffix {
+    Dims dims;
+    std::array<std::uint32_t, PawnBlocks::Count + 1> offset{};  // per block: its first count in data
+    std::vector<std::uint64_t> data;
+    std::vector<std::uint16_t> live;  // the blocks with some placement
+    // Return the extent of block blk's tracked (colour) counts.
+    int tracks(int blk) const { return std::min(dims.track, men(blk)); }
+    int colours(int blk) const { return std::min(dims.colour, men(blk)); }
+    int men(int blk) const { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + dims.king; }
+  };
+
+  // Return the table of a file type (key: see PawnKingLayer's constructor), building it once.
+  std::shared_ptr<const FileTable> file(std::uint64_t key);
+  // Return the suffix table of a sequence of file types, from those of the sequence without its first.
+  std::shared_ptr<const Suffix> suffix(const std::vector<std::uint64_t>& keys, const FileTable& first,
+                                       const std::shared_ptr<const Suffix>& rest);
+  // The table after the last file: one way, with no men.
+  std::shared_ptr<const Suffix> empty();
+
+  // Return the memory the tables hold, in bytes.
+  std::size_t bytes() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<std::uint64_t, std::shared_ptr<const FileTable>> files_;
+  std::map<std::vector<std::uint64_t>, std::shared_ptr<const Suffix>> suffixes_;
+  std::shared_ptr<const Suffix> empty_;
+};
+
+class PawnKingLayer {
+ public:
+  struct Counts {
+    int white = 0, black = 0, opposed = 0, track = 0, colour = 0, king = 0;
+  };
+
+  // Build (or share from `tables`) the tables of these rules, files ranked in `order`.
+  PawnKingLayer(const PawnKingRules& rules, const FileOrder& order, PawnKingTables& tables);
+
+  // Return the number of placements with exactly these counts.
+  std::uint64_t count(const Counts& c) const {
+    return suffix(0, c.white, c.black, c.opposed, c.king, c.track, c.colour);
+  }
+  // The counts of one pawn block and king value by (tracked, colour): entry t * colours + c.
+  struct Classes {
+    const std::uint64_t* counts = nullptr;  // nullptr when the layer has no such king value
+    int tracks = 0, colours = 0;
+  };
+  Classes classes(int blk, int king) const {
+    const PawnKingTables::Suffix& s = *suffix_[0];
+    if (king >= s.dims.king) return {};
+    const int t = s.tracks(blk), c = s.colours(blk);
+    return {data_[0] + s.offset[blk] + std::size_t(king) * t * c, t, c};
+  }
+  bool places_king() const { return dims_[0].king > 1; }
+
+  // Return the counts of a placement (king: the white king's square as a set, empty when not placed here).
+  Counts counts(Bitboard white, Bitboard black, Bitboard king) const {
+    const Bitboard men = white | black | king;
+    return {popcount(white), popcount(black), PawnLayer::opposed_files(white, black), popcount(men & track_),
+            popcount(men & colour_), popcount(king)};
+  }
+  // Return whether the placement obeys every rule of the layer (counts are not limited here).
+  bool admissible(Bitboard white, Bitboard black, Bitboard king) const;
+  // Return the rank of an admissible placement among those with its counts().
+  std::uint64_t rank(Bitboard white, Bitboard black, Bitboard king) const;
+  // Return the placement of rank r < count(c).
+  void unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const;
+
+ private:
+  using Group = PawnKingTables::Group;
+
+  // Return where the count of the files from position i on with these counts is, or nullptr when there
+  // is no such count (it is 0).
+  const std::uint64_t* address(int i, int w, int b, int o, int k, int t, int c) const {
+    const PawnKingTables::Dims& d = dims_[i];
+    if ((w | b | o | k | t | c) < 0 || w > 8 || b > 8 || o > 8 || k >= d.king) return nullptr;
+    const int block = PawnBlock.index[w][b][o];
+    const int men = w + b + d.king, tracks = std::min(d.track, men), colours = std::min(d.colour, men);
+    if (block < 0 || t >= tracks || c >= colours) return nullptr;
+    return &data_[i][offset_[i][block] + (std::size_t(k) * tracks + t) * colours + c];
+  }
+  const std::uint64_t* address(int i, const Counts& c) const {
+    return address(i, c.white, c.black, c.opposed, c.king, c.track, c.colour);
+  }
+  std::uint64_t suffix(int i, int w, int b, int o, int k, int t, int c) const {
+    const std::uint64_t* p = address(i, w, b, o, k, t, c);
+    return p ? *p : 0;
+  }
+  // The counts of one block and king value of a table: entry t * colours + c.
+  struct Block {
+    const std::uint64_t* counts = nullptr;  // nullptr: no such block
+    int tracks = 0, colours = 0;
+    std::uint64_t at(int t, int c) const {
+      return (t | c) < 0 || t >= tracks || c >= colours ? 0 : counts[t * colours + c];
+    }
+  };
+  Block block(int i, int w, int b, int o, int k) const {
+    const PawnKingTables::Dims& d = dims_[i];
+    if ((w | b | o | k) < 0 || w > 8 || b > 8 || o > 8 || k >= d.king) return {};
+    const int blk = PawnBlock.index[w][b][o];
+    if (blk < 0) return {};
+    const int men = w + b + d.king, tracks = std::min(d.track, men), colours = std::min(d.colour, men);
+    return {data_[i] + offset_[i][blk] + std::size_t(k) * tracks * colours, tracks, colours};
+  }
+  // Return the block the groups of set s read at position i + 1 with counts c left.
+  Block block_after(int i, const Counts& c, const PawnKingTables::Set& s) const {
+    return block(i + 1, c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.king - s.king);
+  }
+  // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
+  unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
+
+  FileOrder order_;
+  Bitboard track_ = 0, colour_ = 0;
+  std::array<std::shared_ptr<const PawnKingTables::FileTable>, 8> files_;
+  std::array<std::shared_ptr<const PawnKingTables::Suffix>, 9> suffix_;
+  std::array<PawnKingTables::Dims, 9> dims_{};
+  std::array<const std::uint64_t*, 9> data_{};
+  std::array<const std::uint32_t*, 9> offset_{};
+};
+
+}  // namespace chessrank::rank

@@ -1,0 +1,596 @@
+#include "rank/v2_model.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <future>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/fen.h"
+#include "core/threads.h"
+#include "rank/binomial.h"
+#include "rank/flat_index.h"
+#include "rank/search_keys.h"
+#include "rank/v1_model.h"
+
+namespace chessrank::rank {
+
+namespace {
+
+std::string colour(Color c) { return std::string(color_name(c)); }
+
+// Return the squares of the colour of s.
+Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
+
+// Return the threads for work that gains nothing beyond `most`: the machine's, at most `most`.
+unsigned threads_up_to(unsigned most) { return std::min(worker_threads(0), most); }
+
+// Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
+// the files one and then two away (left first), the other files with en passant cells, and the rest, those
+// an even number of files from the king first. Files that carry no special cell come last, where the
+// tables need neither the tracked nor the king's counts of the files before, and since the colour set is
+// the king's colour, layers of kings on one rank agree file for file whatever their file, and share tables.
+FileOrder pawn_file_order(int ep_case, Square king) {
+  FileOrder order{};
+  int n = 0;
+  bool used[8] = {};
+  const auto add = [&](int f) {
+    if (f >= 0 && f < 8 && !used[f]) used[f] = true, order[n++] = f;
+  };
+  const int kf = file_of(king);
+  for (int d : {0, -1, 1, -2, 2}) add(kf + d);
+  const EpCase& ec = ep_cases()[ep_case];
+  for (int f = 0; f < 8; ++f)
+    if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
+  for (int parity : {0, 1})
+    for (int f = 0; f < 8; ++f)
+      if ((f - kf) % 2 == parity || (kf - f) % 2 == parity) add(f);
+  return order;
+}
+
+// Return the promotions a side's men need (constraint 3): beyond one queen, two rooks, two knights, and one
+// bishop per square colour (with `colours`) or two bishops.
+int promotions(const Position& pos, Color c, bool colours) {
+  const Bitboard bishops = pos.pieces(c, Bishop);
+  const int b = colours ? std::max(0, popcount(bishops & LightSquaresBB) - 1) +
+                              std::max(0, popcount(bishops & DarkSquaresBB) - 1)
+                        : std::max(0, popcount(bishops) - 2);
+  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) + b +
+         std::max(0, pos.count(c, Knight) - 2);
+}
+
+}  // namespace
+
+std::string_view V2Model::description() const {
+  return "the cpr constraints with bishops counted by square colour (but in en passant frames), plus: the kings "
+         "are not adjacent, the king of the side not to move is not attacked by a pawn or a knight";
+}
+
+const V2Model::ClassIndex V2Model::Classes;
+
+V2Model::~V2Model() = default;
+
+V2Model::V2Model() : V2Model(Relaxation{}) {}
+
+ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track, int colour) const {
+  const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
+  // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2. Without the opposed
+  // files only the two capture inequalities remain, without constraint 4 nothing (63: more than the men
+  // could use).
+  const int men = !relaxation_.capture_accounting ? 63
+                  : !relaxation_.opposed_files    ? 40 - w - b - std::max(w, b) - 2
+                                                  : 40 - 2 * (w + b) + o - 2;
+  ClassPieceLayer::Root r;
+  r.colours = f.colours;
+  r.rooks = f.rooks;
+  r.white_promotions = 8 - w;
+  r.black_promotions = 8 - b;
+  r.men = std::min(men, 63);
+  r.a = f.a0 - track;
+  r.n2 = f.colours ? f.y0 - colour : 0;
+  r.n1 = f.free0 - w - b - r.a - r.n2;
+  return r;
+}
+
+V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
+  // Frames and their black kings: the layer of pawns and white king each needs, and the king frames,
+  // shared by frames that agree on everything the count and the ranking of a king's positions read.
+  struct LayerSpec {
+    PawnKingRules rules;
+    FileOrder order;
+  };
+  std::vector<LayerSpec> specs;
+  std::map<std::tuple<int, int, Bitboard, Bitboard, Bitboard>, int> layer_of;
+  std::map<std::tuple<int, bool, Bitboard, bool, std::array<int, 2>>, int> king_frame_of;
+  std::map<std::tuple<bool, std::array<int, 2>, int, int, int>, int> family_of;
+  frames_.resize(Frames);
+  for (int i = 0; i < Frames; ++i) {
+    Frame& f = frames_[i];
+    f.info = frame_info(i);
+    f.king.fill(-1);
+    const FrameInfo& info = f.info;
+    // The en passant frames (0.75% of the positions) count the bishops without colours and let the white
+    // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
+    // (en passant case, king) pair and cost as much as all the others (docs/ranking.md, "The v2 index").
+    const bool colours = relaxation_.bishop_colours && info.ep_case == 0;
+    const bool knights = relaxation_.knight_check && info.ep_case == 0;
+    const bool placed = !info.fixed.king[White];
+    for (int k = 0; k < 64; ++k) {
+      const Square king = Square(k);
+      if (!v1_king_fits(info, king, relaxation_.kings_apart)) continue;
+      const std::optional<PawnRules> pawns = v1_pawn_rules(info.ep_case, king, relaxation_.pawn_check);
+      if (!pawns) continue;
+      const Bitboard taken = info.fixed_squares | info.ep_empty | square_bb(king);
+      // A frame whose castling fixed the white king reads, in the layer of its en passant case and king
+      // without castling, the placements without the king: the same pawns, none on the castling men's
+      // ranks, so the same counts.
+      const Bitboard layer_taken = placed ? taken : info.ep_empty | square_bb(king);
+      PawnKingRules rules;
+      rules.pawns = *pawns;
+      rules.king = ~(layer_taken | (relaxation_.kings_apart ? king_attacks(king) : 0));
+      rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
+      rules.colour = colours ? colour_of(king) & ~layer_taken : 0;
+      const auto lkey = std::make_tuple(info.ep_case, k, rules.king, rules.track, rules.colour);
+      auto [lit, new_layer] = layer_of.emplace(lkey, int(specs.size()));
+      if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king)});
+
+      RootFamily family;
+      family.colours = colours;
+      family.rooks = info.fixed.rooks;
+      const Bitboard knight = knights ? knight_attacks(king) & ~taken : 0;
+      const Bitboard colour_set = colours ? colour_of(king) & ~taken : 0;
+      family.a0 = popcount(knight);
+      family.y0 = popcount(colour_set);
+      family.free0 = 64 - popcount(taken) - (placed ? 1 : 0);
+      auto [fit, new_family] = family_of.emplace(family.key(), int(families_.size()));
+      if (new_family) families_.push_back(std::move(family));
+
+      const auto kkey = std::make_tuple(lit->second, placed, taken, colours, info.fixed.rooks);
+      auto [kit, new_king_frame] = king_frame_of.emplace(kkey, int(king_frames_.size()));
+      if (new_king_frame) {
+        KingFrame& kf = king_frames_.emplace_back();
+        kf.frame = i;
+        kf.king = king;
+        kf.layer = lit->second;
+        kf.family = fit->second;
+        kf.king_placed = placed;
+        kf.taken = taken;
+        kf.knight = knight;
+        kf.colour = colour_set;
+      }
+      f.king[k] = kit->second;
+    }
+  }
+
+  // The piece roots of every class a family's king frames may hold (every count of pawns and king on the
+  // knight squares and on the king's colour that the free squares allow: a few more than the layers hold,
+  // so that the pieces need not wait for them), one per distinct key.
+  std::vector<ClassPieceLayer::Root> roots;
+  {
+    FlatIndex root_of_key(1 << 18);
+    for (RootFamily& f : families_) {
+      f.roots.assign(Classes.offset[Blocks], -1);
+      for (int blk = 0; blk < Blocks; ++blk)
+        for (int t = 0; t <= std::min(ClassIndex::extent(blk) - 1, f.a0); ++t)
+          for (int c = 0; c <= std::min(ClassIndex::extent(blk) - 1, f.colours ? f.y0 : 0); ++c) {
+            const ClassPieceLayer::Root r = root_for(f, blk, t, c);
+            if (r.n1 < 0) continue;
+            const auto [id, added] = root_of_key.insert(ClassPieceLayer::root_key(r));
+            if (added) roots.push_back(r);
+            f.roots[Classes.at(blk, t, c)] = std::int32_t(id);
+          }
+    }
+  }
+  // The pieces on one thread while the layers build on the others: neither needs the other.
+  std::future<void> pieces = std::async(std::launch::async, [&] { pieces_ = ClassPieceLayer(roots); });
+  // The layers, on several threads (each in its own slot; tables of equal keys are equal, so the result
+  // does not depend on the threads).
+  layers_.resize(specs.size());
+  {
+    std::atomic<std::size_t> next{0};
+    run_on_threads(threads_up_to(4), [&](unsigned) {
+      for (std::size_t i; (i = next++) < specs.size();)
+        layers_[i] = std::make_unique<PawnKingLayer>(specs[i].rules, specs[i].order, tables_);
+    });
+  }
+
+  pieces.get();
+
+  // Block sizes per king frame, on several threads (each king frame in its own slot), and the number of
+  // classes of frame 0's king frames, whose starts the fast path keeps.
+  std::vector<bool> fast(king_frames_.size());
+  for (int k = 0; k < 64; ++k)
+    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = relaxation_.strict();
+  std::vector<std::size_t> fast_classes(king_frames_.size());
+  {
+    std::atomic<std::size_t> next{0};
+    run_on_threads(threads_up_to(4), [&](unsigned) {
+      for (std::size_t i; (i = next++) < king_frames_.size();) {
+        KingFrame& kf = king_frames_[i];
+        // The en passant frames' blocks hold one class each (no tracked counts): those king frames, the
+        // most numerous, count their blocks when asked rather than keep them.
+        if (!frame_info(kf.frame).ep_case) kf.cumulative.resize(Blocks + 1);
+        UInt192 acc;
+        std::size_t classes = 0;
+        for (int blk = 0; blk < Blocks; ++blk) {
+          if (!kf.cumulative.empty()) kf.cumulative[blk] = acc;
+          for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
+            acc += pieces_.count(root) * p;
+            ++classes;
+          });
+        }
+        if (!kf.cumulative.empty()) kf.cumulative[Blocks] = acc;
+        kf.total = acc;
+        fast_classes[i] = classes + Blocks;  // and a sentinel per block
+      }
+    });
+  }
+
+  // The frames: their kings' starts, and where the fast path's classes of each king frame go.
+  std::vector<std::pair<std::size_t, std::size_t>> fast_fill;  // (king frame, first class)
+  std::size_t classes = 0;
+  for (int i = 0; i < Frames; ++i) {
+    Frame& f = frames_[i];
+    UInt192 acc;
+    for (int k = 0; k < 64; ++k) {
+      f.cumulative[k] = acc;
+      const std::int32_t at = f.king[k];
+      if (at < 0) continue;
+      KingFrame& kf = king_frames_[at];
+      if (kf.total.is_zero()) {
+        f.king[k] = -1;
+        continue;
+      }
+      if (i == 0 && fast[at]) {
+        kf.fast = std::int32_t(sub_runs_.size());
+        sub_runs_.resize(sub_runs_.size() + Blocks);
+        kf.start = acc;
+        fast_fill.emplace_back(std::size_t(at), classes);
+        classes += fast_classes[at];
+      }
+      acc += kf.total;
+    }
+    f.cumulative[64] = acc;
+    f.total = acc;
+    f.key_shift = key_shift(acc);
+    for (int k = 0; k <= 64; ++k) f.keys[k] = search_key(f.cumulative[k], f.key_shift);
+  }
+  // The fast path's classes, in index order: each king frame's at its place, on several threads.
+  subs_.resize(classes);
+  {
+    std::atomic<std::size_t> next{0};
+    run_on_threads(threads_up_to(4), [&](unsigned) {
+      for (std::size_t n; (n = next++) < fast_fill.size();) {
+        const KingFrame& kf = king_frames_[fast_fill[n].first];
+        std::size_t s = fast_fill[n].second;
+        UInt192 acc = kf.start;
+        for (int blk = 0; blk < Blocks; ++blk) {
+          sub_runs_[kf.fast + blk] = std::uint32_t(s);
+          for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
+            subs_[s++] = SubBlock(acc, p, root, t, c, kf.king, blk);
+            acc += pieces_.count(root) * p;
+          });
+          subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
+        }
+      }
+    });
+  }
+  if (relaxation_.strict()) build_jump_table();
+
+  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
+  set_half(frame_offset_[Frames]);
+}
+
+void V2Model::build_jump_table() {
+  // Buckets of 2^jump_shift_ indices, at most 2^JumpBits of them over frame 0 (4 MB); bucket b's entry is the
+  // last class starting in a bucket before b. A uniform index mostly lands in a bucket that no class
+  // boundary crosses, where the entry is the answer: one lookup instead of three searches.
+  constexpr int JumpBits = 20;
+  const UInt192& total = frames_[0].total;
+  jump_shift_ = std::max(0, total.bit_width() - JumpBits);
+  const std::uint64_t buckets = (total - UInt192(1)).bits_from(jump_shift_) + 1;
+  jump_.resize(buckets + 1);
+  std::size_t s = 0;
+  for (std::uint64_t b = 0; b <= buckets; ++b) {
+    while (s + 1 < subs_.size() && subs_[s + 1].start.bits_from(jump_shift_) < b) ++s;
+    jump_[b] = std::uint32_t(s);
+  }
+}
+
+const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
+  const std::uint64_t bucket = r.bits_from(jump_shift_);
+  std::uint32_t s = jump_[bucket];
+  const std::uint32_t last = jump_[bucket + 1];
+  if (last - s > 8) {
+    // A bucket that many boundaries cross (small classes, where positions of real games gather): the last
+    // start <= r, by bisection.
+    const auto after = std::upper_bound(subs_.begin() + s + 1, subs_.begin() + last + 1, r,
+                                        [](const UInt192& v, const SubBlock& b) { return v < b.start; });
+    s = std::uint32_t(after - subs_.begin()) - 1;
+  }
+  for (; s < last && !(r < subs_[s + 1].start);) ++s;
+  const SubBlock& sub = subs_[s];
+  r -= sub.start;
+  return sub;
+}
+
+const UInt192* V2Model::block_starts(const KingFrame& kf, std::array<UInt192, Blocks + 1>& scratch) const {
+  if (!kf.cumulative.empty()) return kf.cumulative.data();
+  UInt192 acc;
+  for (int blk = 0; blk < Blocks; ++blk) {
+    scratch[blk] = acc;
+    for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) { acc += pieces_.count(root) * p; });
+  }
+  scratch[Blocks] = acc;
+  return scratch.data();
+}
+
+UInt192 V2Model::king_size(int frame, Square king) const {
+  return frames_[frame].cumulative[king + 1] - frames_[frame].cumulative[king];
+}
+
+ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) const {
+  ClassPieceLayer::Squares s;
+  s.a = kf.knight & free;
+  s.set2 = kf.colour & free;
+  s.set1 = free & ~s.a & ~s.set2;
+  return s;
+}
+
+std::optional<std::string> V2Model::violation(const Position& pos) const {
+  if (auto why = cpr_violation(pos)) return why;
+  // Constraints 3 and 4 again with the bishops counted by square colour, which gives a side one promoted
+  // man more when all its two or more bishops stand on one colour (not in the en passant frames).
+  if (relaxation_.bishop_colours && pos.ep_square() == NoSquare) {
+    const int wprom = promotions(pos, White, true), bprom = promotions(pos, Black, true);
+    if (wprom != promotions(pos, White, false) || bprom != promotions(pos, Black, false))
+      if (auto why = promotion_violation(pos, wprom, bprom)) return *why + " (bishops counted by square colour)";
+  }
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = lsb(pos.pieces(them, King));
+  if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
+    return "the kings stand next to each other (" + square_name(lsb(b)) + " and " + square_name(king) + ")";
+  // The messages are built only for a position that breaks a constraint: members pass on the hot path.
+  const auto attacked = [&](const char* by, Bitboard b) {
+    return "the " + colour(them) + " king on " + square_name(king) + " is attacked by the " + colour(us) + " " + by +
+           square_name(lsb(b)) + " with " + colour(us) + " to move";
+  };
+  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn)) return attacked("pawn on ", b);
+  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight); b && pos.ep_square() == NoSquare)
+    return attacked("knight on ", b);
+  return std::nullopt;
+}
+
+Result<UInt192> V2Model::rank_fast(const Position& input) const {
+  if (auto why = violation(input)) return Error{"not in model v2: " + *why};
+  const NormalForm n = normal_form(input);
+  const Frame& f = frames_[n.frame];
+  const Square king = lsb(n.men[Black][King]);
+  if (f.king[king] < 0) return Error{"not in model v2: no position has the black king there"};
+  const KingFrame& kf = king_frames_[f.king[king]];
+  const PawnKingLayer& layer = *layers_[kf.layer];
+  const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
+  const Bitboard white_king = kf.king_placed ? n.men[White][King] : 0;
+  const PawnKingLayer::Counts c = layer.counts(white_pawns, black_pawns, white_king);
+  const int blk = PawnBlock.index[c.white][c.black][c.opposed];
+  UInt192 index = frame_offset_[n.frame];
+  std::int32_t root = -1;
+  std::uint64_t placements = 0;
+  if (kf.fast >= 0) {
+    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
+    while (sub->track() != c.track || sub->colour() != c.colour) {  // violation() admitted it: it is there
+      assert(sub->track() != SubBlock::NoClass);
+      ++sub;
+    }
+    index += sub->start;
+    root = sub->root();
+    placements = sub->pawns;
+  } else {
+    std::array<UInt192, Blocks + 1> scratch;
+    index += f.cumulative[king] + block_starts(kf, scratch)[blk];
+    const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
+    for (int t = 0; t <= c.track; ++t)
+      for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
+        if (const std::uint64_t p = classes.counts[t * classes.colours + col])
+          index += pieces_.count(root_of(kf, blk, t, col)) * p;
+    root = root_of(kf, blk, c.track, c.colour);
+    placements = classes.counts[c.track * classes.colours + c.colour];
+  }
+  const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
+  const UInt192 piece_rank = pieces_.rank(root, n.men, squares(kf, free));
+  index += piece_rank * placements + UInt192(layer.rank(white_pawns, black_pawns, white_king));
+  if (n.black_to_move) index += half_size();
+  return index;
+}
+
+Position V2Model::unrank_fast(UInt192 index) const {
+  const bool black = index >= half_size();
+  if (black) index -= half_size();
+  // Frame 0 holds ~99% of the positions: try it before searching.
+  const int frame =
+      index < frame_offset_[1]
+          ? 0
+          : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const Frame& f = frames_[frame];
+  index -= frame_offset_[frame];
+  // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
+  // placements and the piece root. Other frames: search the king and the block, then sum the classes.
+  const KingFrame* kf = nullptr;
+  int blk = 0;
+  PawnKingLayer::Counts c;
+  std::int32_t root = -1;
+  std::uint64_t placements = 0;
+  if (frame == 0 && !jump_.empty()) {
+    const SubBlock& sub = find_sub(index);
+    kf = &king_frames_[f.king[sub.king()]];
+    blk = sub.block();
+    c.track = sub.track(), c.colour = sub.colour();
+    root = sub.root();
+    placements = sub.pawns;
+  } else {
+    const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
+    index -= f.cumulative[k];
+    kf = &king_frames_[f.king[k]];
+    std::array<UInt192, Blocks + 1> scratch;
+    const UInt192* cumulative = block_starts(*kf, scratch);
+    blk = int(std::upper_bound(cumulative, cumulative + Blocks + 1, index) - cumulative) - 1;
+    index -= cumulative[blk];
+    const PawnKingLayer::Classes classes = layers_[kf->layer]->classes(blk, kf->king_placed);
+    for (int t = 0; t < classes.tracks && root < 0; ++t)
+      for (int col = 0; col < classes.colours; ++col) {
+        const std::uint64_t p = classes.counts[t * classes.colours + col];
+        if (!p) continue;
+        const std::int32_t r = root_of(*kf, blk, t, col);
+        const UInt192 size = pieces_.count(r) * p;
+        if (index < size) {
+          c.track = t, c.colour = col, root = r, placements = p;
+          break;
+        }
+        index -= size;
+      }
+  }
+  c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
+  c.king = kf->king_placed;
+  UInt192 piece_rank, placement_rank;
+  UInt192::divmod(index, UInt192(placements), piece_rank, placement_rank);
+  Men men{};
+  Bitboard white_king = 0;
+  layers_[kf->layer]->unrank(c, placement_rank.low(), men[White][Pawn], men[Black][Pawn], white_king);
+  men[White][King] |= white_king;
+  if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(kf->king);
+  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | white_king | kf->taken);
+  pieces_.unrank(root, piece_rank, squares(*kf, free), men);
+  return from_normal_form(men, f.info, black);
+}
+
+BigInt V2Model::count_material(const Material& men) const {
+  BigInt total = 0;
+  for (const MaterialCost& cost : material_costs(men)) {
+    const Material& m = cost.men;
+    const int wp = m[0][Pawn], bp = m[1][Pawn];
+    // The promotions and men of the pieces but the bishops, per side, and the pieces counted in U.
+    const auto others = [&](int c) {
+      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Knight] - 2);
+    };
+    int pieces = 0;
+    for (int c = 0; c < 2; ++c)
+      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
+    for (int i = 0; i < Frames; ++i) {
+      const Frame& f = frames_[i];
+      if (!cost.has_rooks_of(f.info)) continue;
+      const bool colours = relaxation_.bishop_colours && f.info.ep_case == 0;
+      for (int k = 0; k < 64; ++k) {
+        if (f.king[k] < 0) continue;
+        const KingFrame& kf = king_frames_[f.king[k]];
+        const PawnKingLayer& layer = *layers_[kf.layer];
+        const RootFamily& fam = families_[kf.family];
+        for (int o = 0; o <= std::min(wp, bp); ++o) {
+          const int blk = PawnBlock.index[wp][bp][o];
+          const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
+          const int u = 40 - 2 * (wp + bp) + o;
+          for (int t = 0; t < classes.tracks; ++t)
+            for (int c = 0; c < classes.colours; ++c) {
+              const std::uint64_t p = classes.counts[t * classes.colours + c];
+              if (!p) continue;
+              // The free squares of each class: off the knight squares and of the other colour (n1), of the
+              // king's colour (n2), and the knight squares (a, of the other colour).
+              const int a = fam.a0 - t, n2 = colours ? fam.y0 - c : 0, n1 = fam.free0 - wp - bp - a - n2;
+              BigInt ways = 0;
+              // White knights: k1 on set 1, the rest on set 2.
+              for (int k1 = 0; k1 <= m[0][Knight]; ++k1) {
+                const int k2 = m[0][Knight] - k1;
+                BigInt knights = binomial(n1, k1) * binomial(n2, k2);
+                if (knights == 0) continue;
+                const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
+                if (!colours) {
+                  // Bishops without colours: the rest is a multinomial over the squares left.
+                  const int prom_w = others(0) + std::max(0, m[0][Bishop] - 2),
+                            prom_b = others(1) + std::max(0, m[1][Bishop] - 2);
+                  if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
+                  BigInt rest = 1;
+                  int left = x + y;
+                  for (const auto& [side, pt] :
+                       {std::pair{0, Bishop}, {1, Bishop}, {0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
+                    const int n = m[side][pt] - (pt == Rook ? f.info.fixed.rooks[side] : 0);
+                    rest *= binomial(left, n);
+                    left -= n;
+                  }
+                  ways += knights * rest;
+                  continue;
+                }
+                // Bishops by colour: lw and lb on the other colour than the king's, the rest on its colour.
+                for (int lw = 0; lw <= m[0][Bishop]; ++lw)
+                  for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
+                    const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
+                    const int prom_w = others(0) + std::max(0, lw - 1) + std::max(0, dw - 1);
+                    const int prom_b = others(1) + std::max(0, lb - 1) + std::max(0, db - 1);
+                    if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
+                    BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
+                    int left = x + y - lw - lb - dw - db;
+                    for (const auto& [side, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
+                      const int n = m[side][pt] - (pt == Rook ? f.info.fixed.rooks[side] : 0);
+                      rest *= binomial(left, n);
+                      left -= n;
+                    }
+                    ways += knights * rest;
+                  }
+              }
+              total += BigInt(p) * ways;
+            }
+        }
+      }
+    }
+  }
+  return total;
+}
+
+std::vector<UInt192> V2Model::block_starts() const {
+  std::vector<UInt192> starts;
+  for (int i = 0; i < Frames; ++i)
+    for (int k = 0; k < 64; ++k) {
+      if (frames_[i].king[k] < 0) continue;
+      std::array<UInt192, Blocks + 1> scratch;
+      const UInt192* cumulative = block_starts(king_frames_[frames_[i].king[k]], scratch);
+      for (int blk = 0; blk < Blocks; ++blk)
+        if (cumulative[blk] < cumulative[blk + 1])
+          starts.push_back(frame_offset_[i] + frames_[i].cumulative[k] + cumulative[blk]);
+    }
+  return starts;
+}
+
+std::size_t V2Model::table_bytes() const {
+  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) +
+         jump_.size() * 4 + families_.size() * Classes.offset[Blocks] * 4 +
+         king_frames_.size() * sizeof(KingFrame);
+}
+
+std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {
+  using Change = void (*)(Relaxation&);
+  static const std::pair<const char*, Change> cases[] = {
+      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
+      {"promotions need captures (constraint 4)",
+       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
+      {"bishops by square colour (constraint 3)", [](Relaxation& r) { r.bishop_colours = false; }},
+      {"kings not adjacent (constraint 5)", [](Relaxation& r) { r.kings_apart = false; }},
+      {"no pawn check (constraint 6)", [](Relaxation& r) { r.pawn_check = false; }},
+      {"no knight check (constraint 6)", [](Relaxation& r) { r.knight_check = false; }},
+      {"bishop colours and all of 5-6 (the cpr model)",
+       [](Relaxation& r) { r.bishop_colours = r.kings_apart = r.pawn_check = r.knight_check = false; }},
+  };
+  constexpr std::size_t Cases = std::size(cases);
+  std::vector<std::pair<std::string, BigInt>> out(Cases);
+  std::atomic<std::size_t> next{0};
+  const auto work = [&](unsigned) {
+    for (std::size_t i; (i = next++) < Cases;) {
+      Relaxation r;
+      cases[i].second(r);
+      out[i] = {cases[i].first, V2Model(r).size()};
+    }
+  };
+  run_on_threads(threads_up_to(2), work);
+  return out;
+}
+
+}  // namespace chessrank::rank

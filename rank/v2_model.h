@@ -1,0 +1,212 @@
+// The `v2` ranking model: every constraint of the ranking issue. The `cpr` constraints with a side's
+// bishops counted by square colour (constraint 3 in full: one original bishop per colour), the kings not
+// adjacent (5), and the king of the side not to move attacked by no pawn and no knight of the side to move
+// (6). docs/ranking.md states the set, proves each constraint and says where it differs from `v1` (no
+// queen rule) and where the colour count is left out (the en passant frames). In the white-to-move normal
+// form (rank/frame.h) the king of the side not to move is the black king, "the king" below.
+//
+// An index is laid out as nested blocks, most significant first:
+//
+//   level | what                                          | size
+//   ------+-----------------------------------------------+-----------------------------------------
+//     1   | side to move                                  | 2 halves, as in cpr
+//     2   | frame: castling rights, en passant case       | 240, as in cpr
+//     3   | the black king's square                       | up to 64 (e8 when black keeps a right)
+//     4   | white pawns, black pawns, opposed files        | 285 blocks (opposed <= both counts)
+//     5   | classes: pawns and white king on the king's    | summed at run time, stored for frame 0
+//         | knight squares, and on squares of its colour   |
+//     6   | pieces                                        | ClassPieceLayer: white knights, bishops
+//         |                                               | by colour, then the rest
+//     7   | pawns and the white king                      | PawnKingLayer of (en passant case, king)
+//
+// Within a level-5 class the index is piece_rank * placements + placement_rank.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "rank/class_piece_layer.h"
+#include "rank/fixed_width_model.h"
+#include "rank/frame.h"
+#include "rank/pawn_king_layer.h"
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+class V2Model final : public FixedWidthModel<V2Model> {
+ public:
+  static constexpr int Blocks = PawnBlocks::Count;
+  static constexpr int MaxTrack = 9, MaxColour = 18;  // men on the tracked set: 0..8, on the colour: 0..17
+
+  // Constraints that can be switched off to measure what they remove (`chessrank count --breakdown`). A
+  // relaxed model counts a larger set; only its sizes are meaningful, rank and unrank refuse. With all of
+  // them off but constraint 4 it is the `cpr` set.
+  struct Relaxation {
+    bool capture_accounting = true;  // constraint 4, both inequalities
+    bool opposed_files = true;       // constraint 4, the opposed-files inequality
+    bool bishop_colours = true;      // constraint 3's bishops by square colour
+    bool kings_apart = true;         // constraint 5
+    bool pawn_check = true;          // constraint 6, pawns
+    bool knight_check = true;        // constraint 6, knights
+    bool strict() const {
+      return capture_accounting && opposed_files && bishop_colours && kings_apart && pawn_check && knight_check;
+    }
+  };
+
+  V2Model();
+  explicit V2Model(Relaxation relaxation);
+  ~V2Model() override;
+
+  std::string_view name() const override { return "v2"; }
+  std::string_view description() const override;
+  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
+
+  // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
+  Result<UInt192> rank_fast(const Position& pos) const;
+  Position unrank_fast(UInt192 index) const;
+  bool strict() const { return relaxation_.strict(); }
+
+  // Return the number of positions with white to move, castling rights cr and en passant case ep.
+  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
+    return frames_[cr * EnPassantCases + ep_case].total;
+  }
+  // Return the number of positions with white to move in a frame with the black king on `king`.
+  UInt192 king_size(int frame, Square king) const;
+  // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
+  // king and class, the placements of pawns and white king times the ways to put the pieces on the free
+  // squares of each class, summed over the bishops' colours. A second way to count, independent of the
+  // piece graph, the stored starts and the index order, used by tests.
+  BigInt count_material(const Material& men) const;
+  // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
+  std::vector<UInt192> block_starts() const;
+  // Return the memory the model's tables hold, in bytes (an estimate of the main ones).
+  std::size_t table_bytes() const;
+
+  // Return why a position (any side to move) is not in the model, or nullopt when it is.
+  std::optional<std::string> violation(const Position& pos) const;
+
+ private:
+  struct Frame {
+    FrameInfo info;
+    std::array<std::int32_t, 64> king{};   // per black-king square: its KingFrame, -1 if none
+    std::array<UInt192, 65> cumulative{};  // positions before each black-king square
+    std::array<std::uint64_t, 65> keys{};  // their search keys (rank/search_keys.h)
+    int key_shift = 0;
+    UInt192 total;
+  };
+  // What a king's classes need to become piece roots: the frame's fixed men and the free squares before
+  // the pawns and the white king. King frames with equal families share the root of each class.
+  struct RootFamily {
+    bool colours = true;
+    std::array<int, 2> rooks{0, 0};
+    int a0 = 0;      // the king's knight squares not taken by the frame
+    int y0 = 0;      // squares of the king's colour not taken (the king's own is taken)
+    int free0 = 0;   // squares not taken, less the white king's when the layer places it
+    std::vector<std::int32_t> roots;  // per class (ClassIndex): its ClassPieceLayer root
+    auto key() const { return std::make_tuple(colours, rooks, a0, y0, free0); }
+  };
+  struct KingFrame {
+    Square king = NoSquare;
+    int layer = -1;
+    int family = -1;
+    bool king_placed = true;  // the layer places the white king (false: castling fixed it on e1)
+    Bitboard taken = 0;       // the black king, the frame's fixed men, the squares en passant empties
+    Bitboard knight = 0;      // the king's knight squares not taken (the tracked set; 0 without constraint 6)
+    Bitboard colour = 0;      // squares of the king's colour not taken (0 without colours)
+    int frame = 0;  // the first frame that uses it
+    // Positions before each level-4 block (and in all), kept unless the frame has an en passant square
+    // (see block_starts).
+    std::vector<UInt192> cumulative;
+    UInt192 total;
+    std::int32_t fast = -1;  // its first entry in sub_runs_ (frame 0's king frames), -1: none
+    UInt192 start;           // fast: its start within frame 0
+  };
+  // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its piece root,
+  // black king, level-4 block and counts (packed: 40 bytes). A block's classes are adjacent and end with a
+  // sentinel (start = the block's end, track = NoClass), so that starts never decrease along subs_.
+  class SubBlock {
+   public:
+    static constexpr int NoClass = 15;
+    SubBlock() = default;
+    explicit SubBlock(const UInt192& end) : start(end), packed_(std::uint64_t(NoClass) << 35) {}
+    SubBlock(const UInt192& at, std::uint64_t p, std::int32_t root, int track, int colour, Square king, int block)
+        : start(at),
+          pawns(p),
+          packed_(std::uint64_t(root) | std::uint64_t(king) << 20 | std::uint64_t(block) << 26 |
+                  std::uint64_t(track) << 35 | std::uint64_t(colour) << 39) {}
+    std::int32_t root() const { return std::int32_t(packed_ & 0xFFFFF); }
+    Square king() const { return Square(packed_ >> 20 & 63); }
+    int block() const { return int(packed_ >> 26 & 511); }
+    int track() const { return int(packed_ >> 35 & 15); }
+    int colour() const { return int(packed_ >> 39 & 31); }
+
+    UInt192 start;
+    std::uint64_t pawns = 0;
+
+   private:
+    std::uint64_t packed_ = 0;  // root (20 bits), king (6), block (9), track (4), colour (5)
+  };
+
+  // Where the root of class (track, colour) of block blk is in a family's roots: per block a [track][colour]
+  // array cut, as the pawn tables are, to what w + b pawns and a king can reach (0..w + b + 1).
+  struct ClassIndex {
+    std::array<std::uint32_t, Blocks + 1> offset{};
+    static int extent(int blk) { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + 2; }
+    ClassIndex() {
+      for (int blk = 0; blk < Blocks; ++blk)
+        offset[blk + 1] = offset[blk] + std::uint32_t(std::min(extent(blk), MaxTrack) * std::min(extent(blk), MaxColour));
+    }
+    std::size_t at(int blk, int track, int colour) const {
+      return offset[blk] + std::size_t(track) * std::min(extent(blk), MaxColour) + colour;
+    }
+  };
+  static const ClassIndex Classes;
+  // Return the ClassPieceLayer root of a class.
+  std::int32_t root_of(const KingFrame& kf, int blk, int track, int colour) const {
+    return families_[kf.family].roots[Classes.at(blk, track, colour)];
+  }
+  ClassPieceLayer::Root root_for(const RootFamily& f, int blk, int track, int colour) const;
+  // Call visit(tracked, colour, placements, root) for every class of a block of a king frame with positions,
+  // in index order.
+  template <class Visit>
+  void for_each_class(const KingFrame& kf, int blk, Visit&& visit) const {
+    const PawnKingLayer::Classes classes = layers_[kf.layer]->classes(blk, kf.king_placed);
+    for (int t = 0; t < classes.tracks; ++t)
+      for (int c = 0; c < classes.colours; ++c)
+        if (const std::uint64_t p = classes.counts[t * classes.colours + c]) {
+          const std::int32_t root = root_of(kf, blk, t, c);
+          if (!pieces_.count(root).is_zero()) visit(t, c, p, root);
+        }
+  }
+  // Return the positions of a king frame before each level-4 block: kept, or counted into `scratch`.
+  const UInt192* block_starts(const KingFrame& kf, std::array<UInt192, Blocks + 1>& scratch) const;
+  ClassPieceLayer::Squares squares(const KingFrame& kf, Bitboard free) const;
+  // Index frame 0's classes by the top bits of their starts (jump_).
+  void build_jump_table();
+  // Return the fast-path class of frame 0 that holds r (relative to the frame), and make r relative to it.
+  const SubBlock& find_sub(UInt192& r) const;
+
+
+  Relaxation relaxation_;
+  PawnKingTables tables_;
+  std::vector<std::unique_ptr<PawnKingLayer>> layers_;
+  std::vector<RootFamily> families_;
+  ClassPieceLayer pieces_;
+  std::vector<KingFrame> king_frames_;
+  std::vector<std::uint32_t> sub_runs_;  // fast path: per (king frame, block) its first entry in subs_
+  std::vector<SubBlock> subs_;           // fast path: frame 0's classes in index order
+  // fast path: per bucket b of frame 0 (the indices i with i >> jump_shift_ == b), the last class that starts
+  // in an earlier bucket (0 for b = 0): the class holding i lies in [jump_[b], jump_[b + 1]].
+  std::vector<std::uint32_t> jump_;
+  int jump_shift_ = 0;
+  std::vector<Frame> frames_;
+  std::array<UInt192, Frames + 1> frame_offset_{};
+};
+
+}  // namespace chessrank::rank
