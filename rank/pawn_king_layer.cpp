@@ -103,11 +103,13 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (!empty_) {
     auto t = std::make_shared<Suffix>();
-    // One way with no men: block (0, 0, 0), the first, holds a single count.
-    t->offset.fill(1);
-    t->offset[0] = 0;
-    t->data = {1};
-    t->live = {std::uint16_t(PawnBlock.index[0][0][0])};
+    // One way with no men: block (0, 0, 0) holds a 1. Every other block keeps its (zero) count too, since
+    // readers find a block's extent from the dimensions, not from the offsets.
+    for (int blk = 0; blk < PawnBlocks::Count; ++blk) t->offset[blk + 1] = t->offset[blk] + 1;
+    const int none = PawnBlock.index[0][0][0];
+    t->data.assign(t->offset[PawnBlocks::Count], 0);
+    t->data[t->offset[none]] = 1;
+    t->live = {std::uint16_t(none)};
     empty_ = std::move(t);
   }
   return empty_;
