@@ -64,8 +64,9 @@ int promotions(const Position& pos, Color c, bool colours) {
 }  // namespace
 
 std::string_view V2Model::description() const {
-  return "the cpr constraints with bishops counted by square colour (but in en passant frames), plus: the kings "
-         "are not adjacent, the king of the side not to move is not attacked by a pawn or a knight";
+  return "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king of "
+         "the side not to move is not attacked by a pawn or a knight; with an en passant square, bishops counted "
+         "without their colours and knights not checked";
 }
 
 const V2Model::ClassIndex V2Model::Classes;
