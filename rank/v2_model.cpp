@@ -211,18 +211,19 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       for (std::size_t i; (i = next++) < king_frames_.size();) {
         KingFrame& kf = king_frames_[i];
         // The en passant frames' blocks hold one class each (no tracked counts): those king frames, the
-        // most numerous, count their blocks when asked rather than keep them.
-        if (!frame_info(kf.frame).ep_case) kf.cumulative.resize(Blocks + 1);
+        // most numerous, keep every 16th block's start and count the blocks between when asked.
+        kf.stride = frame_info(kf.frame).ep_case ? 16 : 1;
+        kf.cumulative.reserve((Blocks - 1) / kf.stride + 2);
         UInt192 acc;
         std::size_t classes = 0;
         for (int blk = 0; blk < Blocks; ++blk) {
-          if (!kf.cumulative.empty()) kf.cumulative[blk] = acc;
+          if (blk % kf.stride == 0) kf.cumulative.push_back(acc);
           for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
             acc += pieces_.count(root) * p;
             ++classes;
           });
         }
-        if (!kf.cumulative.empty()) kf.cumulative[Blocks] = acc;
+        kf.cumulative.push_back(acc);
         kf.total = acc;
         fast_classes[i] = classes + Blocks;  // and a sentinel per block
       }
@@ -317,15 +318,29 @@ const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
   return sub;
 }
 
-const UInt192* V2Model::block_starts(const KingFrame& kf, std::array<UInt192, Blocks + 1>& scratch) const {
-  if (!kf.cumulative.empty()) return kf.cumulative.data();
-  UInt192 acc;
-  for (int blk = 0; blk < Blocks; ++blk) {
-    scratch[blk] = acc;
-    for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) { acc += pieces_.count(root) * p; });
+UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
+  UInt192 size;
+  for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) { size += pieces_.count(root) * p; });
+  return size;
+}
+
+UInt192 V2Model::block_start(const KingFrame& kf, int blk) const {
+  UInt192 start = kf.cumulative[blk / kf.stride];
+  for (int b = blk - blk % kf.stride; b < blk; ++b) start += block_size(kf, b);
+  return start;
+}
+
+int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
+  // The last stored start <= r (the final entry, the total, is > r), then the blocks after it one by one.
+  const auto at = std::upper_bound(kf.cumulative.begin(), kf.cumulative.end() - 1, r) - 1;
+  r -= *at;
+  int blk = int(at - kf.cumulative.begin()) * kf.stride;
+  if (kf.stride == 1) return blk;
+  for (;; ++blk) {
+    const UInt192 size = block_size(kf, blk);
+    if (r < size) return blk;
+    r -= size;
   }
-  scratch[Blocks] = acc;
-  return scratch.data();
 }
 
 UInt192 V2Model::king_size(int frame, Square king) const {
@@ -389,8 +404,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
     root = sub->root();
     placements = sub->pawns;
   } else {
-    std::array<UInt192, Blocks + 1> scratch;
-    index += f.cumulative[king] + block_starts(kf, scratch)[blk];
+    index += f.cumulative[king] + block_start(kf, blk);
     const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
     for (int t = 0; t <= c.track; ++t)
       for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
@@ -434,10 +448,7 @@ Position V2Model::unrank_fast(UInt192 index) const {
     const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
     index -= f.cumulative[k];
     kf = &king_frames_[f.king[k]];
-    std::array<UInt192, Blocks + 1> scratch;
-    const UInt192* cumulative = block_starts(*kf, scratch);
-    blk = int(std::upper_bound(cumulative, cumulative + Blocks + 1, index) - cumulative) - 1;
-    index -= cumulative[blk];
+    blk = locate_block(*kf, index);
     const PawnKingLayer::Classes classes = layers_[kf->layer]->classes(blk, kf->king_placed);
     for (int t = 0; t < classes.tracks && root < 0; ++t)
       for (int col = 0; col < classes.colours; ++col) {
@@ -452,6 +463,7 @@ Position V2Model::unrank_fast(UInt192 index) const {
         index -= size;
       }
   }
+  pieces_.prefetch(root);
   c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
   c.king = kf->king_placed;
   UInt192 piece_rank, placement_rank;
@@ -552,19 +564,22 @@ std::vector<UInt192> V2Model::block_starts() const {
   for (int i = 0; i < Frames; ++i)
     for (int k = 0; k < 64; ++k) {
       if (frames_[i].king[k] < 0) continue;
-      std::array<UInt192, Blocks + 1> scratch;
-      const UInt192* cumulative = block_starts(king_frames_[frames_[i].king[k]], scratch);
+      const KingFrame& kf = king_frames_[frames_[i].king[k]];
+      UInt192 at = frame_offset_[i] + frames_[i].cumulative[k];
       for (int blk = 0; blk < Blocks; ++blk)
-        if (cumulative[blk] < cumulative[blk + 1])
-          starts.push_back(frame_offset_[i] + frames_[i].cumulative[k] + cumulative[blk]);
+        if (const UInt192 size = block_size(kf, blk); !size.is_zero()) {
+          starts.push_back(at);
+          at += size;
+        }
     }
   return starts;
 }
 
 std::size_t V2Model::table_bytes() const {
-  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) +
-         jump_.size() * 4 + families_.size() * Classes.offset[Blocks] * 4 +
-         king_frames_.size() * sizeof(KingFrame);
+  std::size_t starts = 0;
+  for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
+  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + jump_.size() * 4 +
+         families_.size() * Classes.offset[Blocks] * 4 + king_frames_.size() * sizeof(KingFrame) + starts;
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {

@@ -120,9 +120,10 @@ class V2Model final : public FixedWidthModel<V2Model> {
     Bitboard knight = 0;      // the king's knight squares not taken (the tracked set; 0 without constraint 6)
     Bitboard colour = 0;      // squares of the king's colour not taken (0 without colours)
     int frame = 0;  // the first frame that uses it
-    // Positions before each level-4 block (and in all), kept unless the frame has an en passant square
-    // (see block_starts).
+    // Positions before every stride-th level-4 block: every block's start (and the total) in frames
+    // without an en passant square, every 16th in those with one (see block_start).
     std::vector<UInt192> cumulative;
+    int stride = 1;
     UInt192 total;
     std::int32_t fast = -1;  // its first entry in sub_runs_ (frame 0's king frames), -1: none
     UInt192 start;           // fast: its start within frame 0
@@ -184,8 +185,11 @@ class V2Model final : public FixedWidthModel<V2Model> {
           if (!pieces_.count(root).is_zero()) visit(t, c, p, root);
         }
   }
-  // Return the positions of a king frame before each level-4 block: kept, or counted into `scratch`.
-  const UInt192* block_starts(const KingFrame& kf, std::array<UInt192, Blocks + 1>& scratch) const;
+  // Return the positions of a king frame in level-4 block blk, and before it.
+  UInt192 block_size(const KingFrame& kf, int blk) const;
+  UInt192 block_start(const KingFrame& kf, int blk) const;
+  // Return the level-4 block of a king frame that holds r, and make r relative to it.
+  int locate_block(const KingFrame& kf, UInt192& r) const;
   ClassPieceLayer::Squares squares(const KingFrame& kf, Bitboard free) const;
   // Index frame 0's classes by the top bits of their starts (jump_).
   void build_jump_table();

@@ -70,7 +70,9 @@ void BM_V2Rank(benchmark::State& state) { BM_Rank<V2Model>(state); }
 BENCHMARK(BM_V2Unrank);
 BENCHMARK(BM_V2Rank);
 void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, 31>(state); }
+void BM_V2UnrankHot(benchmark::State& state) { BM_Unrank<V2Model, 31>(state); }
 BENCHMARK(BM_V1UnrankHot);
+BENCHMARK(BM_V2UnrankHot);
 
 // Also report the size of the cpr piece layer's graph (docs/ranking.md quotes it).
 void BM_CprBuild(benchmark::State& state) {

@@ -570,5 +570,27 @@ TEST(V2Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }
 
+// The model is frozen from here on (a changed index gets a new model name): these pairs must never change.
+// The first six are uniform draws of seed 20261121; then the start position, en passant cases (with an
+// en passant square, black to move, the first of the ranking issue's two bug reports of the 2021 program
+// and its second), the first and the last index.
+TEST(V2Model, FrozenVectors) {
+  testing::expect_frozen(model(), "3532989189690638166366572883267820908037822922", {
+      {"2896234037175831845170439953919696967516163231", "1Nn1kB2/B6R/q1rBnb2/br1PQ2b/b3BNP1/PbK2b2/1RB2P2/8 b - -"},
+      {"3063093974598871963627260181724359504319075888", "3R1b2/kBpn4/PP1NR3/4Qp2/PbNq1p2/2PN1P2/K1Rnb1pB/4q2q b - -"},
+      {"1739159415081522709816125517266659323939112396", "2NQb3/2p3b1/2Pr1KR1/bpPQ2B1/1Pn1Q1r1/1qp1kr2/1rN4B/n1B1Rr2 w - b6"},
+      {"2368505309664779216162213850627309733999828930", "R2b1N2/3r1Q1k/1q2K1bP/1r1p1b2/5R2/PNP1rb2/1PP1r2n/B1qq2B1 b - -"},
+      {"1151932551909792041668266085916236201582220790", "Kn1Nnq1B/1b1N4/R2k1rqr/R1B2n2/Qb2BNbP/1r4b1/2r2Q2/5r1Q w - -"},
+      {"1428103059622262277848216844721803441500799134", "4Q3/2b2PkR/2n1qpr1/n4pB1/1R1nnQ2/2Qb2nr/3bRR1K/1B2N2R w - -"},
+      {"1766494594811606665493256317033445135886043735", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"},
+      {"1766436374660977033334961109107035503484238706", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"},
+      {"3512231267644985040916486599046109150389538149", "4k3/8/8/8/2pPp3/8/8/4K3 b - d3"},
+      {"1766494594826048775658027466568963607038380474", "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6"},
+      {"1766494594826048775657793961877930697160631374", "rnb1kbnr/pp2pppp/8/2Pp4/q2p4/8/PP1PPPPP/RNB1KB1R w KQkq d6"},
+      {"0", "8/8/8/8/8/8/8/k6K w - -"},
+      {"3532989189690638166366572883267820908037822921", "r3k2r/8/8/7p/2NNQqpP/ppppppB1/PPPPPPP1/RBbbKnnR b KQkq h3"},
+  }, 6);
+}
+
 }  // namespace
 }  // namespace chessrank::rank
