@@ -33,6 +33,7 @@
 
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
+#include "rank/jump_table.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
@@ -124,8 +125,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
                      Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                     Men& men) const;
-  // Index frame 0's sub-blocks by the top bits of their starts (jump_).
-  void build_jump_table();
   // Return the fast-path sub-block of frame 0 that holds r (relative to the frame), and make r relative to it.
   const SubBlock& find_sub(UInt192& r) const;
   // Return the block of a fast-path run that holds r, and make r relative to it.
@@ -142,10 +141,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
   std::vector<std::uint32_t> sub_runs_;   // fast path: per (king frame, block) its first entry in subs_
   std::vector<SubBlock> subs_;            // fast path: frame 0's sub-blocks in index order
-  // fast path: per bucket b of frame 0 (the indices i with i >> jump_shift_ == b), the last sub-block that
-  // starts in an earlier bucket (0 for b = 0): the sub-block holding i lies in [jump_[b], jump_[b + 1]].
-  std::vector<std::uint32_t> jump_;
-  int jump_shift_ = 0;
+  JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};

@@ -279,41 +279,14 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       }
     });
   }
-  if (relaxation_.strict()) build_jump_table();
+  if (relaxation_.strict()) jump_.build(subs_, frames_[0].total);
 
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   set_half(frame_offset_[Frames]);
 }
 
-void V2Model::build_jump_table() {
-  // Buckets of 2^jump_shift_ indices, at most 2^JumpBits of them over frame 0 (4 MB); bucket b's entry is the
-  // last class starting in a bucket before b. A uniform index mostly lands in a bucket that no class
-  // boundary crosses, where the entry is the answer: one lookup instead of three searches.
-  constexpr int JumpBits = 20;
-  const UInt192& total = frames_[0].total;
-  jump_shift_ = std::max(0, total.bit_width() - JumpBits);
-  const std::uint64_t buckets = (total - UInt192(1)).bits_from(jump_shift_) + 1;
-  jump_.resize(buckets + 1);
-  std::size_t s = 0;
-  for (std::uint64_t b = 0; b <= buckets; ++b) {
-    while (s + 1 < subs_.size() && subs_[s + 1].start.bits_from(jump_shift_) < b) ++s;
-    jump_[b] = std::uint32_t(s);
-  }
-}
-
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
-  const std::uint64_t bucket = r.bits_from(jump_shift_);
-  std::uint32_t s = jump_[bucket];
-  const std::uint32_t last = jump_[bucket + 1];
-  if (last - s > 8) {
-    // A bucket that many boundaries cross (small classes, where positions of real games gather): the last
-    // start <= r, by bisection.
-    const auto after = std::upper_bound(subs_.begin() + s + 1, subs_.begin() + last + 1, r,
-                                        [](const UInt192& v, const SubBlock& b) { return v < b.start; });
-    s = std::uint32_t(after - subs_.begin()) - 1;
-  }
-  for (; s < last && !(r < subs_[s + 1].start);) ++s;
-  const SubBlock& sub = subs_[s];
+  const SubBlock& sub = subs_[jump_.find(subs_, r)];
   r -= sub.start;
   return sub;
 }
@@ -578,7 +551,7 @@ std::vector<UInt192> V2Model::block_starts() const {
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
   for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
-  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + jump_.size() * 4 +
+  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + jump_.bytes() +
          families_.size() * Classes.offset[Blocks] * 4 + king_frames_.size() * sizeof(KingFrame) + starts;
 }
 

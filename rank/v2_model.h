@@ -33,6 +33,7 @@
 #include "rank/class_piece_layer.h"
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
+#include "rank/jump_table.h"
 #include "rank/pawn_king_layer.h"
 #include "rank/uint192.h"
 
@@ -191,8 +192,6 @@ class V2Model final : public FixedWidthModel<V2Model> {
   // Return the level-4 block of a king frame that holds r, and make r relative to it.
   int locate_block(const KingFrame& kf, UInt192& r) const;
   ClassPieceLayer::Squares squares(const KingFrame& kf, Bitboard free) const;
-  // Index frame 0's classes by the top bits of their starts (jump_).
-  void build_jump_table();
   // Return the fast-path class of frame 0 that holds r (relative to the frame), and make r relative to it.
   const SubBlock& find_sub(UInt192& r) const;
 
@@ -205,10 +204,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
   std::vector<KingFrame> king_frames_;
   std::vector<std::uint32_t> sub_runs_;  // fast path: per (king frame, block) its first entry in subs_
   std::vector<SubBlock> subs_;           // fast path: frame 0's classes in index order
-  // fast path: per bucket b of frame 0 (the indices i with i >> jump_shift_ == b), the last class that starts
-  // in an earlier bucket (0 for b = 0): the class holding i lies in [jump_[b], jump_[b + 1]].
-  std::vector<std::uint32_t> jump_;
-  int jump_shift_ = 0;
+  JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
 };

@@ -1,17 +1,23 @@
-// The checks the model tests share: round trips on the fast path, and the frozen vectors (a released model
-// keeps its size, its sampler's first draws and every pinned index <-> position pair; docs/ranking.md).
+// The checks the model tests share: round trips on the fast path, samples against the exact king sizes, and
+// the frozen vectors (a released model keeps its size, its sampler's first draws and every pinned index <->
+// position pair; docs/ranking.md).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/bigint.h"
 #include "core/fen.h"
+#include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
+#include "tests/rank/chi_square.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::testing {
@@ -52,6 +58,39 @@ void expect_fast_round_trips(const Model& model, std::uint64_t seed, int count) 
     fast_round_trip(model, uniform.draw_fixed(rng), error);
     ASSERT_TRUE(error.empty()) << error;
   }
+}
+
+// Return the positions of a model's white-to-move half with the black king on each square.
+template <class Model>
+std::array<BigInt, 64> king_sizes(const Model& model) {
+  std::array<BigInt, 64> by_king{};
+  for (int f = 0; f < rank::Frames; ++f)
+    for (int k = 0; k < 64; ++k) by_king[k] += model.king_size(f, Square(k)).to_big();
+  return by_king;
+}
+
+// Check that `draws` uniform samples (seed 12) fall on the squares of the king of the side not to move,
+// by side to move, as the model's exact king sizes say: a chi-square over 128 cells, of which at least
+// `min_cells` are large enough to count.
+template <class Model>
+void expect_samples_match_king_sizes(const Model& model, int draws, int min_cells) {
+  const std::array<BigInt, 64> by_king = king_sizes(model);
+  rank::Rng rng(12);
+  rank::UniformBelow uniform(model.size());
+  std::vector<double> observed(128), expected(128);
+  for (int i = 0; i < draws; ++i) {
+    const Position p = model.unrank_fast(uniform.draw_fixed(rng));
+    const bool black = p.side_to_move() == Black;
+    const Square king = black ? flip_rank(p.king_square(White)) : p.king_square(Black);
+    observed[black * 64 + king]++;
+  }
+  for (int i = 0; i < 128; ++i)
+    expected[i] = draws * std::exp2(log2_big(by_king[i % 64]) - log2_big(model.size()));
+  int cells = 0;
+  const double chi2 = chi_square(observed, expected, cells);
+  ASSERT_GE(cells, min_cells);
+  // Chi-square at p = 0.001 for 127 degrees of freedom is 181.
+  EXPECT_LT(chi2, 181.0) << cells << " cells";
 }
 
 // Check that `model` has size `size`, that the first `draws` pairs are its sampler's first draws with

@@ -423,13 +423,6 @@ TEST(V1Model, RefusesPositionsOutsideWithTheReason) {
 }
 
 // Sum frames per king square of the white-to-move half.
-std::array<BigInt, 64> king_sizes() {
-  std::array<BigInt, 64> by_king{};
-  for (int f = 0; f < Frames; ++f)
-    for (int k = 0; k < 64; ++k) by_king[k] += model().king_size(f, Square(k)).to_big();
-  return by_king;
-}
-
 // Random placements, legal or not (tests/support/random_placement.h): v1 ranks exactly those that keep
 // the cpr constraints and the independent predicate of 5-7, refuses the others as "not in model v1",
 // and every index it gives unranks back. cpr refuses exactly what its own violation() does (no member
@@ -501,31 +494,14 @@ TEST(V1Model, BlackRookSquareDoesNotChangeTheCounts) {
 // Chi-square of uniformly sampled positions against the exact sizes of the model's king blocks: the
 // black king's square (normal form) in each half.
 TEST(V1Model, SamplesMatchExactKingSizes) {
-  const std::array<BigInt, 64> by_king = king_sizes();
-  Rng rng(12);
-  UniformBelow uniform(model().size());
-  const int draws = 100000 / Scale;
-  std::vector<double> observed(128), expected(128);
-  for (int i = 0; i < draws; ++i) {
-    const Position p = model().unrank_fast(uniform.draw_fixed(rng));
-    const bool black = p.side_to_move() == Black;
-    const Square king = black ? flip_rank(p.king_square(White)) : p.king_square(Black);
-    observed[black * 64 + king]++;
-  }
-  for (int i = 0; i < 128; ++i)
-    expected[i] = draws * std::exp2(log2_big(by_king[i % 64]) - log2_big(model().size()));
-  int cells = 0;
-  const double chi2 = testing::chi_square(observed, expected, cells);
-  ASSERT_GE(cells, 100 / Scale);
-  // Chi-square at p = 0.001 for 127 degrees of freedom is 181.
-  EXPECT_LT(chi2, 181.0) << cells << " cells";
+  testing::expect_samples_match_king_sizes(model(), 100000 / Scale, 100 / Scale);
 }
 
 // The count against cpr: of uniform samples of cpr's white-to-move half, the independent predicate keeps
 // a fraction v1 half / cpr half, and the kept ones fall on the black king's squares as v1's king sizes
 // say. A chi-square over 64 squares and a "refused" cell.
 TEST(V1Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
-  const std::array<BigInt, 64> by_king = king_sizes();
+  const std::array<BigInt, 64> by_king = testing::king_sizes(model());
   const BigInt cpr_half = cpr().half_size().to_big();
   Rng rng(13);
   UniformBelow uniform(cpr_half);

@@ -1,0 +1,60 @@
+// JumpTable: finds the item of a sorted run that holds an index, mostly with one lookup. The items (the fast
+// paths' sub-blocks of frame 0 in `v1` and `v2`) split [0, total) into consecutive ranges by their starts;
+// the table cuts [0, total) into at most 2^20 buckets of 2^shift indices and keeps, per bucket b, the last
+// item starting in a bucket before b:
+//
+//   bucket      |   0   |   1   |   2   |   3   | ...      item i holds [start_i, start_(i+1))
+//   items       | 0 1 2 |   2   | 2 3   |   3   |
+//   entry       |   0   |   2   |   2   |   3   |          the holder of r lies in [entry[b], entry[b + 1]]
+//
+// A uniform index mostly lands in a bucket that no item boundary crosses, where the entry is the answer;
+// a bucket that many boundaries cross (small items, where positions of real games gather) is bisected.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+class JumpTable {
+ public:
+  // Index items whose starts (item.start) never decrease, from 0 at the first; an item that starts at or
+  // after `total` (a sentinel) is never the answer.
+  template <class Items>
+  void build(const Items& items, const UInt192& total) {
+    constexpr int Bits = 20;  // at most 2^20 buckets: 4 MB
+    shift_ = std::max(0, total.bit_width() - Bits);
+    const std::uint64_t buckets = (total - UInt192(1)).bits_from(shift_) + 1;
+    entry_.resize(buckets + 1);
+    std::size_t s = 0;
+    for (std::uint64_t b = 0; b <= buckets; ++b) {
+      while (s + 1 < items.size() && items[s + 1].start.bits_from(shift_) < b) ++s;
+      entry_[b] = std::uint32_t(s);
+    }
+  }
+  // Return the item holding r < total (the last whose start <= r).
+  template <class Items>
+  std::size_t find(const Items& items, const UInt192& r) const {
+    const std::uint64_t bucket = r.bits_from(shift_);
+    std::uint32_t s = entry_[bucket];
+    const std::uint32_t last = entry_[bucket + 1];
+    if (last - s > 8) {
+      const auto after = std::upper_bound(items.begin() + s + 1, items.begin() + last + 1, r,
+                                          [](const UInt192& v, const auto& item) { return v < item.start; });
+      s = std::uint32_t(after - items.begin()) - 1;
+    }
+    while (s < last && !(r < items[s + 1].start)) ++s;
+    return s;
+  }
+  bool empty() const { return entry_.empty(); }
+  std::size_t bytes() const { return entry_.size() * sizeof(std::uint32_t); }
+
+ private:
+  std::vector<std::uint32_t> entry_;
+  int shift_ = 0;
+};
+
+}  // namespace chessrank::rank
