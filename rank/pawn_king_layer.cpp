@@ -256,15 +256,22 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
     }
     r -= empties;
     const int men = c.white + c.black + c.king;
-    for (const PawnKingTables::Set& s : t.sets) {
-      if (s.men == 0) continue;  // the empty file, done above
-      if (s.men > men) break;  // sets come by men
-      if (s.white > c.white || s.black > c.black || s.king > c.king || s.opposed > c.opposed) continue;
-      const Block b = block_after(i, c, s);
-      if (!b.counts) continue;
-      for (int j = s.first; j < s.end; ++j) {
+    // block_after() and Block::at() spelled out: their checks, cut to what the scan can meet, are most of
+    // an unrank's work.
+    const PawnKingTables::Dims& next = dims_[i + 1];
+    for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
+      const int w = c.white - s->white, b = c.black - s->black, o = c.opposed - s->opposed, k = c.king - s->king;
+      if ((w | b | o | k) < 0 || k >= next.king) continue;
+      const int blk = PawnBlock.index[w][b][o];
+      if (blk < 0) continue;
+      const int left = w + b + next.king, tracks = std::min(next.track, left), colours = std::min(next.colour, left);
+      const std::uint64_t* counts = data_[i + 1] + offset_[i + 1][blk] + std::size_t(k) * tracks * colours;
+      for (int j = s->first; j < s->end; ++j) {
         const Group& g = t.groups[j];
-        const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
+        const int tt = c.track - g.track, cc = c.colour - g.colour;
+        if (tt < 0) break;  // groups come by tracked count
+        if (cc < 0 || tt >= tracks || cc >= colours) continue;
+        const std::uint64_t completions = counts[tt * colours + cc];
         if (!completions) continue;
         const std::uint64_t size = g.size * completions;
         if (r >= size) {
@@ -281,8 +288,7 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
         black |= cells_to_bitboard(config >> 6 & 63, f);
         if (const unsigned q = config >> 12; q != PawnKingTables::NoKing)
           king = square_bb(make_square(File(f), Rank(q)));
-        c = {c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.track - g.track, c.colour - g.colour,
-             c.king - s.king};
+        c = {w, b, o, tt, cc, k};
         if (i < 7) empty = address(i + 2, c);
         goto next_file;
       }
