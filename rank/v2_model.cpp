@@ -112,7 +112,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
     f.info = frame_info(i);
     f.king.fill(-1);
     const FrameInfo& info = f.info;
-    // The en passant frames (0.75% of the positions) count the bishops without colours and let the white
+    // The en passant frames (1.5% of the positions) count the bishops without colours and let the white
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
     // (en passant case, king) pair and cost as much as all the others (docs/ranking.md, "The v2 index").
     const bool colours = relaxation_.bishop_colours && info.ep_case == 0;
