@@ -7,7 +7,10 @@ flavour=${1:-release}
 root=$(cd "$(dirname "$0")/.." && pwd)
 case $flavour in
   release) opts=(-DCMAKE_BUILD_TYPE=Release) ;;
-  sanitize) opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHESSRANK_SANITIZE=ON -DCHESSRANK_BENCH=OFF) ;;
+  # -O1 -g1 (line tables, for the sanitizers' stack traces) builds in half the time of -O2 -g; the
+  # tests run about 10% slower.
+  sanitize) opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DCHESSRANK_SANITIZE=ON
+                  -DCHESSRANK_BENCH=OFF) ;;
   *) echo "usage: scripts/build.sh [release|sanitize]" >&2; exit 2 ;;
 esac
 cmake -S "$root" -B "$root/build/$flavour" "${opts[@]}" >/dev/null

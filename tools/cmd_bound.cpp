@@ -24,7 +24,7 @@
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::bound_command {
 namespace {
 
 struct Options {
@@ -355,4 +355,4 @@ const bool registered =
     register_command({"bound", "Upper bounds on the number of chess positions, reproduced and our own", 40, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::bound_command

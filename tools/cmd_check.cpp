@@ -13,7 +13,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::check_command {
 namespace {
 
 // Describe a set of pieces: "knight on f3, rook on e1" in square order.
@@ -124,4 +124,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"check", "Give quick sanity verdicts on positions", 12, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::check_command

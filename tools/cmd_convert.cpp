@@ -24,7 +24,7 @@
 #include "tools/input.h"
 #include "tools/progress.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::convert_command {
 
 namespace {
 
@@ -340,4 +340,4 @@ const bool registered = register_command(
 
 }  // namespace
 
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::convert_command

@@ -17,7 +17,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::encode_command {
 
 namespace {
 
@@ -171,4 +171,4 @@ const bool registered_decode = register_command(
 
 }  // namespace
 
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::encode_command

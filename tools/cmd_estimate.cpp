@@ -11,7 +11,7 @@
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::estimate_command {
 namespace {
 
 struct Options {
@@ -103,4 +103,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"estimate", "Estimate the number of legal positions", 51, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::estimate_command

@@ -8,7 +8,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::fen_command {
 namespace {
 
 std::function<int()> setup(CLI::App& cmd) {
@@ -35,4 +35,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"fen", "Check FEN strings and print them in canonical form", 10, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::fen_command

@@ -9,7 +9,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::legal_command {
 namespace {
 
 std::function<int()> setup(CLI::App& cmd) {
@@ -49,4 +49,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"legal", "Judge whether positions can be legal", 50, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::legal_command

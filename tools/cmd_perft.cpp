@@ -12,7 +12,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::perft_command {
 namespace {
 
 constexpr int MaxDepth = 15;
@@ -85,4 +85,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"perft", "Count the leaves of the legal move tree to a depth", 20, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::perft_command

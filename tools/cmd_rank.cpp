@@ -17,7 +17,7 @@
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::rank_command {
 namespace {
 
 // Return the model of a name add_model_option accepted.
@@ -228,4 +228,4 @@ const bool sample_registered =
     register_command({"sample", "Draw uniform random positions of a model: index, tab, FEN", 23, setup_sample});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::rank_command

@@ -15,7 +15,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 
-namespace chessrank::cli {
+namespace chessrank::cli::replay_command {
 namespace {
 
 // The most standard input replay reads: one game's movetext is far smaller.
@@ -201,4 +201,4 @@ std::function<int()> setup(CLI::App& cmd) {
 const bool registered = register_command({"replay", "Play moves (SAN or UCI) and print the final FEN", 11, setup});
 
 }  // namespace
-}  // namespace chessrank::cli
+}  // namespace chessrank::cli::replay_command
