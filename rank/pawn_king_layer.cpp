@@ -219,24 +219,36 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
     const PawnKingTables::FileTable& t = *files_[i];
     const unsigned config = file_config(i, white, black, king);
     const PawnKingTables::Slot slot = t.slots[t.pawn_id[config & 0xFFF]][config >> 12];
-    // The blocks of the groups before this one: whole sets, then the set's groups before it. Sets that
-    // need more men of a kind than are left have none.
+    const PawnKingTables::Dims& next = dims_[i + 1];
+    // The blocks of the groups before this one: whole sets, then the set's groups before it. The sets
+    // before the placement's own are read as unrank() reads them, checks cut to what the scan can meet.
     for (const PawnKingTables::Set& s : t.sets) {
-      const bool last = slot.group >= s.first && slot.group < s.end;
-      if (!last && (s.white > c.white || s.black > c.black || s.king > c.king || s.opposed > c.opposed)) continue;
-      const Block b = block_after(i, c, s);
+      if (slot.group >= s.first && slot.group < s.end) {
+        const Block b = block_after(i, c, s);
+        for (int j = s.first; j < slot.group; ++j) {
+          const Group& g = t.groups[j];
+          r += g.size * b.at(c.track - g.track, c.colour - g.colour);
+        }
+        const Group& g = t.groups[slot.group];
+        c = {c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.track - g.track, c.colour - g.colour,
+             c.king - s.king};
+        r += slot.index * b.at(c.track, c.colour);
+        break;
+      }
+      const int w = c.white - s.white, b = c.black - s.black, o = c.opposed - s.opposed, k = c.king - s.king;
+      if ((w | b | o | k) < 0 || k >= next.king) continue;  // a set that needs more men than are left
+      const int blk = PawnBlock.index[w][b][o];
+      if (blk < 0) continue;
+      const int left = w + b + next.king, tracks = std::min(next.track, left), colours = std::min(next.colour, left);
+      const std::uint64_t* counts = data_[i + 1] + offset_[i + 1][blk] + std::size_t(k) * tracks * colours;
       for (int j = s.first; j < s.end; ++j) {
         const Group& g = t.groups[j];
-        if (j == slot.group) {
-          c = {c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.track - g.track, c.colour - g.colour,
-               c.king - s.king};
-          r += slot.index * b.at(c.track, c.colour);
-          goto next_file;
-        }
-        if (b.counts) r += g.size * b.at(c.track - g.track, c.colour - g.colour);
+        const int tt = c.track - g.track, cc = c.colour - g.colour;
+        if (tt < 0) break;  // groups come by tracked count
+        if (cc < 0 || tt >= tracks || cc >= colours) continue;
+        r += g.size * counts[tt * colours + cc];
       }
     }
-  next_file:;
   }
   return r;
 }
