@@ -219,12 +219,10 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
     const PawnKingTables::FileTable& t = *files_[i];
     const unsigned config = file_config(i, white, black, king);
     const PawnKingTables::Slot slot = t.slots[t.pawn_id[config & 0xFFF]][config >> 12];
-    const PawnKingTables::Dims& next = dims_[i + 1];
-    // The blocks of the groups before this one: whole sets, then the set's groups before it. The sets
-    // before the placement's own are read as unrank() reads them, checks cut to what the scan can meet.
+    // The blocks of the groups before this one: whole sets, then the set's groups before it.
     for (const PawnKingTables::Set& s : t.sets) {
+      const Block b = block_after(i, c, s);
       if (slot.group >= s.first && slot.group < s.end) {
-        const Block b = block_after(i, c, s);
         for (int j = s.first; j < slot.group; ++j) {
           const Group& g = t.groups[j];
           r += g.size * b.at(c.track - g.track, c.colour - g.colour);
@@ -235,18 +233,11 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
         r += slot.index * b.at(c.track, c.colour);
         break;
       }
-      const int w = c.white - s.white, b = c.black - s.black, o = c.opposed - s.opposed, k = c.king - s.king;
-      if ((w | b | o | k) < 0 || k >= next.king) continue;  // a set that needs more men than are left
-      const int blk = PawnBlock.index[w][b][o];
-      if (blk < 0) continue;
-      const int left = w + b + next.king, tracks = std::min(next.track, left), colours = std::min(next.colour, left);
-      const std::uint64_t* counts = data_[i + 1] + offset_[i + 1][blk] + std::size_t(k) * tracks * colours;
+      if (!b.counts) continue;  // a set that needs more men than are left
       for (int j = s.first; j < s.end; ++j) {
         const Group& g = t.groups[j];
-        const int tt = c.track - g.track, cc = c.colour - g.colour;
-        if (tt < 0) break;  // groups come by tracked count
-        if (cc < 0 || tt >= tracks || cc >= colours) continue;
-        r += g.size * counts[tt * colours + cc];
+        if (g.track > c.track) break;  // groups come by tracked count
+        r += g.size * b.at(c.track - g.track, c.colour - g.colour);
       }
     }
   }
@@ -268,22 +259,13 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
     }
     r -= empties;
     const int men = c.white + c.black + c.king;
-    // block_after() and Block::at() spelled out: their checks, cut to what the scan can meet, are most of
-    // an unrank's work.
-    const PawnKingTables::Dims& next = dims_[i + 1];
     for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
-      const int w = c.white - s->white, b = c.black - s->black, o = c.opposed - s->opposed, k = c.king - s->king;
-      if ((w | b | o | k) < 0 || k >= next.king) continue;
-      const int blk = PawnBlock.index[w][b][o];
-      if (blk < 0) continue;
-      const int left = w + b + next.king, tracks = std::min(next.track, left), colours = std::min(next.colour, left);
-      const std::uint64_t* counts = data_[i + 1] + offset_[i + 1][blk] + std::size_t(k) * tracks * colours;
+      const Block b = block_after(i, c, *s);
+      if (!b.counts) continue;
       for (int j = s->first; j < s->end; ++j) {
         const Group& g = t.groups[j];
-        const int tt = c.track - g.track, cc = c.colour - g.colour;
-        if (tt < 0) break;  // groups come by tracked count
-        if (cc < 0 || tt >= tracks || cc >= colours) continue;
-        const std::uint64_t completions = counts[tt * colours + cc];
+        if (g.track > c.track) break;  // groups come by tracked count
+        const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
         if (!completions) continue;
         const std::uint64_t size = g.size * completions;
         if (r >= size) {
@@ -300,7 +282,8 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
         black |= cells_to_bitboard(config >> 6 & 63, f);
         if (const unsigned q = config >> 12; q != PawnKingTables::NoKing)
           king = square_bb(make_square(File(f), Rank(q)));
-        c = {w, b, o, tt, cc, k};
+        c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
+             c.king - s->king};
         if (i < 7) empty = address(i + 2, c);
         goto next_file;
       }

@@ -148,23 +148,6 @@ class PawnKingLayer {
  private:
   using Group = PawnKingTables::Group;
 
-  // Return where the count of the files from position i on with these counts is, or nullptr when there
-  // is no such count (it is 0).
-  const std::uint64_t* address(int i, int w, int b, int o, int k, int t, int c) const {
-    const PawnKingTables::Dims& d = dims_[i];
-    if ((w | b | o | k | t | c) < 0 || w > 8 || b > 8 || o > 8 || k >= d.king) return nullptr;
-    const int block = PawnBlock.index[w][b][o];
-    const int men = w + b + d.king, tracks = std::min(d.track, men), colours = std::min(d.colour, men);
-    if (block < 0 || t >= tracks || c >= colours) return nullptr;
-    return &data_[i][offset_[i][block] + (std::size_t(k) * tracks + t) * colours + c];
-  }
-  const std::uint64_t* address(int i, const Counts& c) const {
-    return address(i, c.white, c.black, c.opposed, c.king, c.track, c.colour);
-  }
-  std::uint64_t suffix(int i, int w, int b, int o, int k, int t, int c) const {
-    const std::uint64_t* p = address(i, w, b, o, k, t, c);
-    return p ? *p : 0;
-  }
   // The counts of one block and king value of a table: entry t * colours + c.
   struct Block {
     const std::uint64_t* counts = nullptr;  // nullptr: no such block
@@ -173,6 +156,7 @@ class PawnKingLayer {
       return (t | c) < 0 || t >= tracks || c >= colours ? 0 : counts[t * colours + c];
     }
   };
+  // Return the block of position i's table with these men left, or none when no placement has them.
   Block block(int i, int w, int b, int o, int k) const {
     const PawnKingTables::Dims& d = dims_[i];
     if ((w | b | o | k) < 0 || w > 8 || b > 8 || o > 8 || k >= d.king) return {};
@@ -180,6 +164,17 @@ class PawnKingLayer {
     if (blk < 0) return {};
     const int men = w + b + d.king, tracks = std::min(d.track, men), colours = std::min(d.colour, men);
     return {data_[i] + offset_[i][blk] + std::size_t(k) * tracks * colours, tracks, colours};
+  }
+  // Return where the count of the files from position i on with these counts is, or nullptr when there
+  // is no such count (it is 0).
+  const std::uint64_t* address(int i, const Counts& c) const {
+    const Block b = block(i, c.white, c.black, c.opposed, c.king);
+    if (!b.counts || (c.track | c.colour) < 0 || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
+    return b.counts + c.track * b.colours + c.colour;
+  }
+  std::uint64_t suffix(int i, int w, int b, int o, int k, int t, int c) const {
+    const std::uint64_t* p = address(i, {w, b, o, t, c, k});
+    return p ? *p : 0;
   }
   // Return the block the groups of set s read at position i + 1 with counts c left.
   Block block_after(int i, const Counts& c, const PawnKingTables::Set& s) const {

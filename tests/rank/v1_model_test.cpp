@@ -422,7 +422,6 @@ TEST(V1Model, RefusesPositionsOutsideWithTheReason) {
     EXPECT_EQ(reason(f), "in the model") << f;
 }
 
-// Sum frames per king square of the white-to-move half.
 // Random placements, legal or not (tests/support/random_placement.h): v1 ranks exactly those that keep
 // the cpr constraints and the independent predicate of 5-7, refuses the others as "not in model v1",
 // and every index it gives unranks back. cpr refuses exactly what its own violation() does (no member

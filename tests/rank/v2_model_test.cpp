@@ -462,7 +462,6 @@ TEST(V2Model, RefusesPositionsOutsideWithTheReason) {
   EXPECT_EQ(r.error(), "not in model v2: " + *cpr_violation(p));
 }
 
-// Sum frames per king square of the white-to-move half.
 // Random placements, legal or not: v2 ranks exactly those that keep the cpr constraints and the
 // independent predicate, refuses the others as "not in model v2", and every index it gives unranks back.
 TEST(V2Model, RandomPlacementsRankExactlyWhenInTheModel) {
