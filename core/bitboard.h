@@ -74,6 +74,30 @@ inline Square nth_square(Bitboard set, int n) {
   return Square(byte + detail::SelectInByte[(set >> byte) & 0xFF][n - before]);
 }
 
+namespace detail {
+// Whether the CPU has a fast pdep (BMI2, not the microcoded one of AMD before Zen 3): set at startup,
+// false until then, which only picks the portable way.
+extern const bool FastDeposit;
+#if defined(__x86_64__)
+__attribute__((target("bmi2"))) Bitboard deposit_bmi2(std::uint64_t positions, Bitboard set);
+#endif
+// deposit() without pdep: a select per member.
+inline Bitboard deposit_select(std::uint64_t positions, Bitboard set) {
+  Bitboard out = 0;
+  for (; positions; positions &= positions - 1) out |= Bitboard(1) << nth_square(set, std::countr_zero(positions));
+  return out;
+}
+}  // namespace detail
+
+// Return the members of `set` at the positions (0-based, from a1) given by the bits of `positions`, each
+// below popcount(set): BMI2's pdep, one instruction where the CPU has it fast, else one select per member.
+inline Bitboard deposit(std::uint64_t positions, Bitboard set) {
+#if defined(__x86_64__)
+  if (detail::FastDeposit) return detail::deposit_bmi2(positions, set);
+#endif
+  return detail::deposit_select(positions, set);
+}
+
 // Shift every square one step north (+8), south, east (+1) or west, dropping what leaves the board.
 constexpr Bitboard shift_north(Bitboard b) { return b << 8; }
 constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }

@@ -47,23 +47,24 @@ inline constexpr auto PairTop = [] {
 // Return the k-subset of `set` (n members) of colex rank r, the inverse of rank_subset. Member i (from
 // the top) is the largest c with C(c, i) <= r below member i + 1: c = r for i = 1, a table for i = 2,
 // and otherwise a walk down the column of C(., i), at most n steps for the whole subset (one
-// mispredicted branch per member, where a binary search has several).
+// mispredicted branch per member, where a binary search has several). The members' positions in the set
+// then become squares all at once (deposit).
 inline Bitboard unrank_subset(std::uint64_t r, Bitboard set, int n, int k) {
-  Bitboard chosen = 0;
+  std::uint64_t positions = 0;
   int c = n - 1;
   for (int i = k; i >= 3; --i, --c) {
     const std::uint64_t* column = BinomialColumn[i].data();
     while (column[c] > r) --c;
-    chosen |= square_bb(nth_square(set, c));
+    positions |= std::uint64_t(1) << c;
     r -= column[c];
   }
   if (k >= 2) {
     c = PairTop[r];  // r < C(64, 2) here
-    chosen |= square_bb(nth_square(set, c));
+    positions |= std::uint64_t(1) << c;
     r -= BinomialColumn[2][c];
   }
-  if (k >= 1) chosen |= square_bb(nth_square(set, int(r)));
-  return chosen;
+  if (k >= 1) positions |= std::uint64_t(1) << r;
+  return deposit(positions, set);
 }
 
 // Return the colex rank of the members `men` of `set` among the k-subsets of `set`: with the members'

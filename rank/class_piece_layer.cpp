@@ -380,12 +380,10 @@ void ClassPieceLayer::unrank(int root, UInt192 r, const Squares& squares, Men& m
     for (int j = std::max(0, n - n2); j <= std::min(n, int(g.x0)); ++j, ++c) {
       const std::uint64_t ways = Binomial(n1, j) * Binomial(n2, n - j);
       if (!ways) continue;
-      const UInt192 block = c->total * ways;
-      if (r < block) {
+      if (!r.try_sub(c->total * ways)) {  // r is in this block
         kn = n, k1 = j, radix = ways;
         goto found;
       }
-      r -= block;
     }
   assert(false);  // r < count(root)
 found:
@@ -406,11 +404,7 @@ found:
     assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // r is below the white count's end
     const UInt128 ways = splits.count(*e);
     if (!ways) continue;
-    const UInt192 block = mul(e->rest, ways);
-    if (!(r < block)) {
-      r -= block;
-      continue;
-    }
+    if (r.try_sub(mul(e->rest, ways))) continue;  // r is past this edge's block
     UInt192 rest, bishops;
     UInt192::divmod(r, UInt192::from_u128(ways), rest, bishops);
     splits.unrank(x, y, *e, bishops.low128(), men);

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "rank/large_allocator.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 
@@ -110,11 +111,11 @@ class ClassPieceLayer {
   struct Builder;
   class WhiteSplits;
 
-  std::vector<RootInfo> roots_;
-  std::vector<Child> children_;  // of the root groups
-  std::vector<UInt192> bishop_ends_;
-  std::vector<Row> rows_;
-  std::vector<BishopEdge> bishop_edges_;  // of the rows
+  LargeVector<RootInfo> roots_;
+  LargeVector<Child> children_;  // of the root groups
+  LargeVector<UInt192> bishop_ends_;
+  LargeVector<Row> rows_;
+  LargeVector<BishopEdge> bishop_edges_;  // of the rows
   PieceLayer rest_[2];                    // [colours]: the rest with the bishops, then without
 };
 

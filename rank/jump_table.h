@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "rank/large_allocator.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -53,7 +54,7 @@ class JumpTable {
   std::size_t bytes() const { return entry_.size() * sizeof(std::uint32_t); }
 
  private:
-  std::vector<std::uint32_t> entry_;
+  LargeVector<std::uint32_t> entry_;
   int shift_ = 0;
 };
 

@@ -77,7 +77,9 @@ std::shared_ptr<const PawnKingTables::FileTable> PawnKingTables::file(std::uint6
                                                                               configs[i - 1].stats[3]);
     if (new_set) {
       if (!t->sets.empty()) t->sets.back().end = std::uint16_t(t->groups.size());
-      t->sets.push_back({s[0], s[1], s[2], s[3], c.men, std::uint16_t(t->groups.size()), 0});
+      t->sets.push_back({s[0], s[1], s[2], s[3], c.men, std::uint16_t(t->groups.size()), 0,
+                         std::uint32_t(s[0]) | std::uint32_t(s[1]) << 8 | std::uint32_t(s[2]) << 16 |
+                             std::uint32_t(s[3]) << 24});
     }
     if (new_set || c.stats != configs[i - 1].stats)
       t->groups.push_back({s[4], s[5], std::uint16_t(t->configs.size()), 0});
@@ -107,9 +109,12 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
     // readers find a block's extent from the dimensions, not from the offsets.
     for (int blk = 0; blk < PawnBlocks::Count; ++blk) t->offset[blk + 1] = t->offset[blk] + 1;
     const int none = PawnBlock.index[0][0][0];
-    t->data.assign(t->offset[PawnBlocks::Count], 0);
-    t->data[t->offset[none]] = 1;
+    std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
+    data[t->offset[none]] = 1;
+    t->data = counts_.copy(data);
+    count_words_ += data.size();
     t->live = {std::uint16_t(none)};
+    t->index_blocks();
     empty_ = std::move(t);
   }
   return empty_;
@@ -131,7 +136,8 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   t->dims = d;
   for (int blk = 0; blk < PawnBlocks::Count; ++blk)
     t->offset[blk + 1] = t->offset[blk] + std::uint32_t(d.king * t->tracks(blk) * t->colours(blk));
-  t->data.assign(t->offset[PawnBlocks::Count], 0);
+  t->index_blocks();
+  std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
   for (const Set& s : first.sets)
     for (const std::uint16_t from : rest->live) {
       const auto& c = PawnBlock.counts[from];
@@ -146,7 +152,7 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
         const int most = c[0] + c[1] + k + 1, ta = std::min(ft, most), ca = std::min(fc, most);
         for (int gi = s.first; gi < s.end; ++gi) {
           const Group& g = first.groups[gi];
-          std::uint64_t* dst = &t->data[t->offset[to] + (std::size_t(k + s.king) * tt + g.track) * tc + g.colour];
+          std::uint64_t* dst = &data[t->offset[to] + (std::size_t(k + s.king) * tt + g.track) * tc + g.colour];
           assert(ta + g.track <= tt && ca + g.colour <= tc);
           for (int a = 0; a < ta; ++a)
             for (int col = 0; col < ca; ++col) dst[a * tc + col] += g.size * src[a * fc + col];
@@ -154,11 +160,15 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
       }
     }
   for (int blk = 0; blk < PawnBlocks::Count; ++blk) {
-    if (std::any_of(t->data.begin() + t->offset[blk], t->data.begin() + t->offset[blk + 1],
+    if (std::any_of(data.begin() + t->offset[blk], data.begin() + t->offset[blk + 1],
                     [](std::uint64_t x) { return x != 0; }))
       t->live.push_back(std::uint16_t(blk));
   }
   const std::lock_guard<std::mutex> lock(mutex_);
+  // A table built twice at once: the first one stays, and only it goes to the arena.
+  if (const auto it = suffixes_.find(keys); it != suffixes_.end()) return it->second;
+  t->data = counts_.copy(data);
+  count_words_ += data.size();
   return suffixes_.emplace(keys, std::move(t)).first->second;
 }
 
@@ -168,7 +178,8 @@ std::size_t PawnKingTables::bytes() const {
   for (const auto& [key, f] : files_)
     n += sizeof(FileTable) + f->sets.size() * sizeof(Set) + f->groups.size() * sizeof(Group) + f->configs.size() * 2 +
          f->slots.size() * 36;
-  for (const auto& [key, s] : suffixes_) n += s->data.size() * 8 + s->live.size() * 2 + key.size() * 8;
+  n += count_words_ * 8;
+  for (const auto& [key, s] : suffixes_) n += s->live.size() * 2 + key.size() * 8;
   return n;
 }
 
@@ -192,7 +203,7 @@ PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order,
   for (int i = 7; i >= 0; --i)
     suffix_[i] = tables.suffix(std::vector<std::uint64_t>(keys.begin() + i, keys.end()), *files_[i], suffix_[i + 1]);
   for (int i = 0; i <= 8; ++i)
-    dims_[i] = suffix_[i]->dims, data_[i] = suffix_[i]->data.data(), offset_[i] = suffix_[i]->offset.data();
+    dims_[i] = suffix_[i]->dims, data_[i] = suffix_[i]->data, refs_[i] = suffix_[i]->refs.data();
 }
 
 unsigned PawnKingLayer::file_config(int i, Bitboard white, Bitboard black, Bitboard king) const {
@@ -220,8 +231,9 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
     const unsigned config = file_config(i, white, black, king);
     const PawnKingTables::Slot slot = t.slots[t.pawn_id[config & 0xFFF]][config >> 12];
     // The blocks of the groups before this one: whole sets, then the set's groups before it.
+    const std::uint32_t left = lanes(c);
     for (const PawnKingTables::Set& s : t.sets) {
-      const Block b = block_after(i, c, s);
+      const Block b = block_after(i, left, s);
       if (slot.group >= s.first && slot.group < s.end) {
         for (int j = s.first; j < slot.group; ++j) {
           const Group& g = t.groups[j];
@@ -248,19 +260,20 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
   white = black = king = 0;
   // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an
   // empty file reads at the next position stays valid until a file holds men.
-  const std::uint64_t* empty = address(1, c);
+  std::uint32_t left = lanes(c);
+  const std::uint64_t* empty = count_at(1, left, c);
   for (int i = 0; i < 8; ++i) {
     const int f = order_[i];
     const PawnKingTables::FileTable& t = *files_[i];
     const std::uint64_t empties = t.empty && empty ? *empty : 0;  // the empty file's block: one configuration
     if (r < empties) {
-      if (i < 7) empty = address(i + 2, c);
+      if (i < 7) empty = count_at(i + 2, left, c);
       continue;
     }
     r -= empties;
     const int men = c.white + c.black + c.king;
     for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
-      const Block b = block_after(i, c, *s);
+      const Block b = block_after(i, left, *s);
       if (!b.counts) continue;
       for (int j = s->first; j < s->end; ++j) {
         const Group& g = t.groups[j];
@@ -284,7 +297,8 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
           king = square_bb(make_square(File(f), Rank(q)));
         c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
              c.king - s->king};
-        if (i < 7) empty = address(i + 2, c);
+        left -= s->lanes;
+        if (i < 7) empty = count_at(i + 2, left, c);
         goto next_file;
       }
     }

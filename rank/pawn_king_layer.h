@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/bitboard.h"
+#include "rank/large_allocator.h"
 #include "rank/pawn_layer.h"
 
 namespace chessrank::rank {
@@ -55,6 +56,7 @@ class PawnKingTables {
   struct Set {
     std::uint8_t white, black, opposed, king, men;
     std::uint16_t first, end;  // its groups
+    std::uint32_t lanes;       // white, black, opposed and king in the bytes of PawnKingLayer::lanes()
   };
   struct Slot {
     std::int16_t group = -1;  // -1: not allowed
@@ -80,12 +82,26 @@ class PawnKingTables {
   struct Suffix {
     Dims dims;
     std::array<std::uint32_t, PawnBlocks::Count + 1> offset{};  // per block: its first count in data
-    std::vector<std::uint64_t> data;
+    const std::uint64_t* data = nullptr;  // offset[Count] counts, in the tables' arena
     std::vector<std::uint16_t> live;  // the blocks with some placement
+    // Per block: its offset, the size of a king value's slice, and its tracked and colour extents (the
+    // walks' lookups read them in one entry instead of computing them).
+    struct BlockRef {
+      std::uint32_t offset;
+      std::uint16_t size;
+      std::uint8_t tracks, colours;
+    };
+    std::array<BlockRef, PawnBlocks::Count> refs{};
     // Return the extent of block blk's tracked (colour) counts.
     int tracks(int blk) const { return std::min(dims.track, men(blk)); }
     int colours(int blk) const { return std::min(dims.colour, men(blk)); }
     int men(int blk) const { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + dims.king; }
+    // Fill refs from the offsets and dimensions.
+    void index_blocks() {
+      for (int blk = 0; blk < PawnBlocks::Count; ++blk)
+        refs[blk] = {offset[blk], std::uint16_t(tracks(blk) * colours(blk)), std::uint8_t(tracks(blk)),
+                     std::uint8_t(colours(blk))};
+    }
   };
 
   // Return the table of a file type (key: see PawnKingLayer's constructor), building it once.
@@ -104,6 +120,10 @@ class PawnKingTables {
   std::unordered_map<std::uint64_t, std::shared_ptr<const FileTable>> files_;
   std::map<std::vector<std::uint64_t>, std::shared_ptr<const Suffix>> suffixes_;
   std::shared_ptr<const Suffix> empty_;
+  // The suffix tables' counts: side by side on huge pages (large_allocator.h), since a uniform unrank reads
+  // two or three of them at random places.
+  LargeArena counts_;
+  std::size_t count_words_ = 0;
 };
 
 class PawnKingLayer {
@@ -156,29 +176,47 @@ class PawnKingLayer {
       return (t | c) < 0 || t >= tracks || c >= colours ? 0 : counts[t * colours + c];
     }
   };
-  // Return the block of position i's table with these men left, or none when no placement has them.
-  Block block(int i, int w, int b, int o, int k) const {
-    const PawnKingTables::Dims& d = dims_[i];
-    if ((w | b | o | k) < 0 || w > 8 || b > 8 || o > 8 || k >= d.king) return {};
-    const int blk = PawnBlock.index[w][b][o];
-    if (blk < 0) return {};
-    const int men = w + b + d.king, tracks = std::min(d.track, men), colours = std::min(d.colour, men);
-    return {data_[i] + offset_[i][blk] + std::size_t(k) * tracks * colours, tracks, colours};
+  // The walks subtract a set's counts from what is left in all four bytes at once: with bit 7 of each byte
+  // of what is left set first (the counts are below 128), a byte whose bit 7 is clear after the subtraction
+  // went below zero, and none borrows from the next.
+  static constexpr std::uint32_t LaneGuards = 0x80808080;
+  static std::uint32_t lanes(const Counts& c) {
+    return std::uint32_t(c.white) | std::uint32_t(c.black) << 8 | std::uint32_t(c.opposed) << 16 |
+           std::uint32_t(c.king) << 24;
   }
-  // Return where the count of the files from position i on with these counts is, or nullptr when there
-  // is no such count (it is 0).
-  const std::uint64_t* address(int i, const Counts& c) const {
-    const Block b = block(i, c.white, c.black, c.opposed, c.king);
-    if (!b.counts || (c.track | c.colour) < 0 || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
+  // Return the block of position i's table with the counts of these lanes left (white, black and opposed
+  // at most 8), or none when no placement has them.
+  Block block_at(int i, std::uint32_t left) const {
+    const int k = int(left >> 24);
+    if (k >= dims_[i].king) return {};
+    const int blk = PawnBlock.index[left & 0xFF][left >> 8 & 0xFF][left >> 16 & 0xFF];
+    if (blk < 0) return {};
+    const PawnKingTables::Suffix::BlockRef r = refs_[i][blk];
+    return {data_[i] + r.offset + std::size_t(k) * r.size, r.tracks, r.colours};
+  }
+  // Return the block the groups of set s read at position i + 1 with the counts of lanes `left` left.
+  Block block_after(int i, std::uint32_t left, const PawnKingTables::Set& s) const {
+    const std::uint32_t after = (left | LaneGuards) - s.lanes;
+    if ((after & LaneGuards) != LaneGuards) return {};  // the set needs more men than are left
+    return block_at(i + 1, after & ~LaneGuards);
+  }
+  // Return where the count of the files from position i on with a placement's counts c (in lanes: `left`)
+  // is, or nullptr when there is no such count (it is 0).
+  const std::uint64_t* count_at(int i, std::uint32_t left, const Counts& c) const {
+    const Block b = block_at(i, left);
+    if (!b.counts || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
     return b.counts + c.track * b.colours + c.colour;
+  }
+  // The same for any counts.
+  const std::uint64_t* address(int i, const Counts& c) const {
+    if ((c.white | c.black | c.opposed | c.king | c.track | c.colour) < 0 || c.white > 8 || c.black > 8 ||
+        c.opposed > 8 || c.king > 1)
+      return nullptr;
+    return count_at(i, lanes(c), c);
   }
   std::uint64_t suffix(int i, int w, int b, int o, int k, int t, int c) const {
     const std::uint64_t* p = address(i, {w, b, o, t, c, k});
     return p ? *p : 0;
-  }
-  // Return the block the groups of set s read at position i + 1 with counts c left.
-  Block block_after(int i, const Counts& c, const PawnKingTables::Set& s) const {
-    return block(i + 1, c.white - s.white, c.black - s.black, c.opposed - s.opposed, c.king - s.king);
   }
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
@@ -189,7 +227,7 @@ class PawnKingLayer {
   std::array<std::shared_ptr<const PawnKingTables::Suffix>, 9> suffix_;
   std::array<PawnKingTables::Dims, 9> dims_{};
   std::array<const std::uint64_t*, 9> data_{};
-  std::array<const std::uint32_t*, 9> offset_{};
+  std::array<const PawnKingTables::Suffix::BlockRef*, 9> refs_{};
 };
 
 }  // namespace chessrank::rank

@@ -127,7 +127,7 @@ PieceLayer::PieceLayer(const std::vector<Root>& roots, const Plan& plan) : plan_
       const UInt128 end = e.end.low128();
       narrow_.push_back({std::uint64_t(end), std::uint64_t(end >> 64), e.next});
     }
-    std::vector<Edge>().swap(edges_);
+    LargeVector<Edge>().swap(edges_);
   } else {
     edges_.shrink_to_fit();
   }

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "rank/large_allocator.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -151,9 +152,9 @@ class PieceLayer {
   void walk(const EdgeType* edges, int root, Count r, Bitboard free, Men& men) const;
 
   Plan plan_;
-  std::vector<Edge> edges_;         // empty when narrow_ holds the edges
-  std::vector<NarrowEdge> narrow_;  // empty unless every count fits 128 bits
-  std::vector<RootInfo> roots_;     // sorted by key
+  LargeVector<Edge> edges_;         // empty when narrow_ holds the edges
+  LargeVector<NarrowEdge> narrow_;  // empty unless every count fits 128 bits
+  LargeVector<RootInfo> roots_;     // sorted by key
   std::size_t node_count_ = 0;
 };
 

@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <cstdlib>
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
 #include "core/bigint.h"
 
 namespace chessrank::rank {
@@ -67,25 +71,29 @@ class UInt192 {
   friend constexpr bool operator>=(const UInt192& a, const UInt192& b) { return !(a < b); }
 
   UInt192& operator+=(const UInt192& b) {
-    u128 s = u128(l_[0]) + b.l_[0];
-    l_[0] = u64(s);
-    s = u128(l_[1]) + b.l_[1] + u64(s >> 64);
-    l_[1] = u64(s);
-    s = u128(l_[2]) + b.l_[2] + u64(s >> 64);
-    l_[2] = u64(s);
-    if (s >> 64) overflow();
+    unsigned char carry = 0;
+    carry = add_carry(carry, l_[0], b.l_[0], l_[0]);
+    carry = add_carry(carry, l_[1], b.l_[1], l_[1]);
+    carry = add_carry(carry, l_[2], b.l_[2], l_[2]);
+    if (carry) overflow();
     return *this;
   }
   // Subtract b <= *this.
   UInt192& operator-=(const UInt192& b) {
-    if (*this < b) overflow();
-    u64 borrow = 0;
-    for (int i = 0; i < 3; ++i) {
-      const u128 d = u128(l_[i]) - b.l_[i] - borrow;
-      l_[i] = u64(d);
-      borrow = u64(d >> 64) ? 1 : 0;
-    }
+    if (!try_sub(b)) overflow();
     return *this;
+  }
+  // Subtract b and return true when b <= *this; otherwise return false and leave *this as it was. One
+  // borrow chain does the comparison and the subtraction of the scans "r < block ? stop : r -= block".
+  bool try_sub(const UInt192& b) {
+    u64 d[3];
+    unsigned char borrow = 0;
+    borrow = sub_borrow(borrow, l_[0], b.l_[0], d[0]);
+    borrow = sub_borrow(borrow, l_[1], b.l_[1], d[1]);
+    borrow = sub_borrow(borrow, l_[2], b.l_[2], d[2]);
+    if (borrow) return false;
+    l_[0] = d[0], l_[1] = d[1], l_[2] = d[2];
+    return true;
   }
   friend UInt192 operator+(UInt192 a, const UInt192& b) { return a += b; }
   friend UInt192 operator-(UInt192 a, const UInt192& b) { return a -= b; }
@@ -236,6 +244,32 @@ class UInt192 {
 
  private:
   [[noreturn]] static void overflow() { std::abort(); }
+  // Set out = a + b + carry and return the carry out (the x86 intrinsics compile to one adc / sbb each).
+  static unsigned char add_carry(unsigned char carry, u64 a, u64 b, u64& out) {
+#if defined(__x86_64__)
+    unsigned long long o;
+    carry = _addcarry_u64(carry, a, b, &o);
+    out = o;
+    return carry;
+#else
+    const u128 s = u128(a) + b + carry;
+    out = u64(s);
+    return (unsigned char)(s >> 64);
+#endif
+  }
+  // Set out = a - b - borrow and return the borrow out.
+  static unsigned char sub_borrow(unsigned char borrow, u64 a, u64 b, u64& out) {
+#if defined(__x86_64__)
+    unsigned long long o;
+    borrow = _subborrow_u64(borrow, a, b, &o);
+    out = o;
+    return borrow;
+#else
+    const u128 d = u128(a) - b - borrow;
+    out = u64(d);
+    return (unsigned char)(d >> 64 ? 1 : 0);
+#endif
+  }
   u64 l_[3] = {0, 0, 0};
 };
 

@@ -505,13 +505,11 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
   for (int kq = 0; kq <= front.queens; ++kq)
     for (int kn = 0; kn <= front.knights; ++kn) {
       if (front.tail_root[kq][kn] < 0) continue;
-      const UInt192 block = mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g));
-      if (r < block) {
+      if (!r.try_sub(mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g)))) {
         place_front(front.king, kq, kn, front.tail_root[kq][kn], front.tail_count[kq][kn], r, knight_free, near_free,
                     rest_free, men);
         return;
       }
-      r -= block;
     }
 }
 
@@ -670,12 +668,10 @@ Position V1Model::unrank_fast(UInt192 index) const {
     const Front& front = fronts_[kf.front_family * Blocks + blk];
     const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-      const UInt192 size = pieces(front, a0 - t1, b0 - t2) * p;
-      if (index < size) {
+      if (!index.try_sub(pieces(front, a0 - t1, b0 - t2) * p)) {
         c.tracked1 = t1, c.tracked2 = t2, pawn_count = p;
         return true;
       }
-      index -= size;
       return false;
     });
   }

@@ -269,8 +269,11 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
         std::size_t s = fast_fill[n].second;
         UInt192 acc = kf.start;
         for (int blk = 0; blk < Blocks; ++blk) {
-          sub_runs_[kf.fast + blk] = std::uint32_t(s);
+          SubRun& run = sub_runs_[kf.fast + blk];
+          run.first = std::uint32_t(s);
           for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
+            const int bit = t * MaxColour + c;
+            run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
             subs_[s++] = SubBlock(acc, p, root, t, c, kf.king, blk);
             acc += pieces_.count(root) * p;
           });
@@ -310,9 +313,7 @@ int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
   int blk = int(at - kf.cumulative.begin()) * kf.stride;
   if (kf.stride == 1) return blk;
   for (;; ++blk) {
-    const UInt192 size = block_size(kf, blk);
-    if (r < size) return blk;
-    r -= size;
+    if (!r.try_sub(block_size(kf, blk))) return blk;
   }
 }
 
@@ -368,11 +369,8 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   std::int32_t root = -1;
   std::uint64_t placements = 0;
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
-    while (sub->track() != c.track || sub->colour() != c.colour) {  // violation() admitted it: it is there
-      assert(sub->track() != SubBlock::NoClass);
-      ++sub;
-    }
+    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].at(c.track, c.colour)];  // violation() admitted it
+    assert(sub->track() == c.track && sub->colour() == c.colour);
     index += sub->start;
     root = sub->root();
     placements = sub->pawns;
@@ -428,12 +426,10 @@ Position V2Model::unrank_fast(UInt192 index) const {
         const std::uint64_t p = classes.counts[t * classes.colours + col];
         if (!p) continue;
         const std::int32_t r = root_of(*kf, blk, t, col);
-        const UInt192 size = pieces_.count(r) * p;
-        if (index < size) {
+        if (!index.try_sub(pieces_.count(r) * p)) {
           c.track = t, c.colour = col, root = r, placements = p;
           break;
         }
-        index -= size;
       }
   }
   pieces_.prefetch(root);
@@ -551,8 +547,9 @@ std::vector<UInt192> V2Model::block_starts() const {
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
   for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
-  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + jump_.bytes() +
-         families_.size() * Classes.offset[Blocks] * 4 + king_frames_.size() * sizeof(KingFrame) + starts;
+  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + sub_runs_.size() * sizeof(SubRun) +
+         jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 + king_frames_.size() * sizeof(KingFrame) +
+         starts;
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {

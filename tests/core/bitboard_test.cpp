@@ -205,5 +205,32 @@ TEST(Bitboard, NthSquareMatchesAWalk) {
   }
 }
 
+// deposit (pdep, or its portable select when the CPU's is slow) against a walk that keeps the members at the
+// chosen positions; and pdep against the select wherever the CPU has BMI2, whichever deposit() uses.
+TEST(Bitboard, DepositKeepsTheMembersAtThePositions) {
+  std::mt19937_64 rng(5);
+#if defined(__x86_64__)
+  const bool bmi2 = __builtin_cpu_supports("bmi2");
+#endif
+  for (int i = 0; i < 20000; ++i) {
+    const Bitboard set = i == 0 ? ~Bitboard(0) : rng() & rng() & (i % 3 ? rng() : ~Bitboard(0));
+    const int n = popcount(set);
+    const std::uint64_t positions = n == 0 ? 0 : rng() & rng() & (n == 64 ? ~0ULL : (1ULL << n) - 1);
+    Bitboard expected = 0;
+    int at = 0;
+    for (Bitboard b = set; b; ++at) {
+      const Square s = pop_lsb(b);
+      if (positions >> at & 1) expected |= square_bb(s);
+    }
+    ASSERT_EQ(deposit(positions, set), expected) << std::hex << set << " " << positions;
+    ASSERT_EQ(detail::deposit_select(positions, set), expected) << std::hex << set << " " << positions;
+#if defined(__x86_64__)
+    if (bmi2) {
+      ASSERT_EQ(detail::deposit_bmi2(positions, set), expected) << std::hex << set << " " << positions;
+    }
+#endif
+  }
+}
+
 }  // namespace
 }  // namespace chessrank

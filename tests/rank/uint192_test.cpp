@@ -48,6 +48,9 @@ TEST(UInt192, AgreesWithGmp) {
       EXPECT_EQ((x - y).to_big(), BigInt(a - b));
     }
     EXPECT_EQ(x < y, a < b);
+    UInt192 t = x;
+    EXPECT_EQ(t.try_sub(y), a >= b);
+    EXPECT_EQ(t.to_big(), a >= b ? BigInt(a - b) : a);
     const std::uint64_t m = rng() >> (rng() % 64);
     if (mpz_sizeinbase(a.get_mpz_t(), 2) + 64 < 192) {
       EXPECT_EQ((x * m).to_big(), BigInt(a * BigInt(m)));
@@ -58,6 +61,25 @@ TEST(UInt192, AgreesWithGmp) {
     EXPECT_EQ(q.to_big(), BigInt(a / b));
     EXPECT_EQ(r.to_big(), BigInt(a % b));
   }
+}
+
+// try_sub at the edges: equal values, a borrow through every limb, and one that goes below zero only in
+// the top limb.
+TEST(UInt192, TrySubtractsExactlyWhenItFits) {
+  const UInt192 top = UInt192::from_limbs(0, 0, 1), one = 1, big = UInt192::from_limbs(~0ULL, ~0ULL, 0);
+  UInt192 x = top;
+  EXPECT_TRUE(x.try_sub(one));
+  EXPECT_EQ(x, big);
+  EXPECT_FALSE(x.try_sub(top));
+  EXPECT_EQ(x, big);
+  EXPECT_TRUE(x.try_sub(big));
+  EXPECT_TRUE(x.is_zero());
+  EXPECT_FALSE(x.try_sub(one));
+  EXPECT_TRUE(x.is_zero());
+  UInt192 y = UInt192::from_limbs(5, 7, 2);
+  EXPECT_FALSE(y.try_sub(UInt192::from_limbs(0, 0, 3)));
+  EXPECT_TRUE(y.try_sub(UInt192::from_limbs(6, 7, 1)));
+  EXPECT_EQ(y, UInt192::from_limbs(~0ULL, ~0ULL, 0));
 }
 
 // Two-limb divisors take the native division: check it against GMP where its corrections happen, with
