@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cassert>
+#include <cstdlib>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -223,7 +224,7 @@ struct ClassPieceLayer::Builder {
       for_each_bishops(b, r, [&](const std::array<int, 4>& e, const Budget& after) {
         const auto at = std::uint16_t(layer.bishop_edges_.size() - row.first);
         while (row.counts <= e[0]) row.by_white[row.counts++] = at;
-        layer.bishop_edges_.push_back({UInt192(), 0, std::uint8_t(e[0]), std::uint8_t(e[2]), e[1] != 0, e[3] != 0});
+        layer.bishop_edges_.push_back({{}, 0, std::uint8_t(e[0]), std::uint8_t(e[2]), e[1] != 0, e[3] != 0});
         edge_rest.push_back(rest(1, after, r - e[0] - e[2]));
       });
       row.by_white[row.counts] = std::uint16_t(layer.bishop_edges_.size() - row.first);
@@ -279,7 +280,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
     for (const PieceLayer::Root& r : builder.rest_roots[c]) rest_handle[c].push_back(rest_[c].find(r.fixed, r.budget));
   for (std::size_t e = 0; e < bishop_edges_.size(); ++e) {
     const std::int32_t handle = rest_handle[1][builder.edge_rest[e]];
-    bishop_edges_[e].rest = rest_[1].count(handle);
+    bishop_edges_[e].rest = Count128::of(rest_[1].count(handle));
     bishop_edges_[e].handle = std::uint32_t(handle);
   }
   // The bishop nodes' cumulative counts, on several threads: each node's entries have their place.
@@ -296,7 +297,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
         for (int bw = 0; bw < row.counts; ++bw) {
           const WhiteSplits splits(n.x, n.y, bw);
           for (std::uint32_t e = row.first + row.by_white[bw]; e < row.first + row.by_white[bw + 1]; ++e)
-            if (const UInt128 ways = splits.count(bishop_edges_[e])) total += mul(bishop_edges_[e].rest, ways);
+            if (const UInt128 ways = splits.count(bishop_edges_[e])) total += mul(bishop_edges_[e].rest.value(), ways);
           bishop_ends_[n.ends + bw] = total;
         }
       }
@@ -362,7 +363,7 @@ found:
     const BishopEdge* e = &bishop_edges_[row.first + row.by_white[bw]];
     for (; e->black != bb || e->white_mono != mw || e->black_mono != mb; ++e) {
       assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // the budgets admit it: it is there
-      if (const UInt128 ways = splits.count(*e)) within += mul(e->rest, ways);
+      if (const UInt128 ways = splits.count(*e)) within += mul(e->rest.value(), ways);
     }
     const UInt192 rest = rest_[1].rank(int(e->handle), men, (x | y) & ~white & ~black);
     within += mul(rest, splits.count(*e)) + UInt192::from_u128(splits.rank(x, y, *e, men));
@@ -404,7 +405,7 @@ found:
     assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // r is below the white count's end
     const UInt128 ways = splits.count(*e);
     if (!ways) continue;
-    if (r.try_sub(mul(e->rest, ways))) continue;  // r is past this edge's block
+    if (r.try_sub(mul(e->rest.value(), ways))) continue;  // r is past this edge's block
     UInt192 rest, bishops;
     UInt192::divmod(r, UInt192::from_u128(ways), rest, bishops);
     splits.unrank(x, y, *e, bishops.low128(), men);

@@ -22,6 +22,14 @@ namespace chessrank::rank {
 
 class JumpTable {
  public:
+  // Return an item's start: a member, or a function of that name.
+  template <class Item>
+  static UInt192 start_of(const Item& item) {
+    if constexpr (requires { item.start(); })
+      return item.start();
+    else
+      return item.start;
+  }
   // Index items whose starts (item.start) never decrease, from 0 at the first; an item that starts at or
   // after `total` (a sentinel) is never the answer.
   template <class Items>
@@ -32,7 +40,7 @@ class JumpTable {
     entry_.resize(buckets + 1);
     std::size_t s = 0;
     for (std::uint64_t b = 0; b <= buckets; ++b) {
-      while (s + 1 < items.size() && items[s + 1].start.bits_from(shift_) < b) ++s;
+      while (s + 1 < items.size() && start_of(items[s + 1]).bits_from(shift_) < b) ++s;
       entry_[b] = std::uint32_t(s);
     }
   }
@@ -44,10 +52,10 @@ class JumpTable {
     const std::uint32_t last = entry_[bucket + 1];
     if (last - s > 8) {
       const auto after = std::upper_bound(items.begin() + s + 1, items.begin() + last + 1, r,
-                                          [](const UInt192& v, const auto& item) { return v < item.start; });
+                                          [](const UInt192& v, const auto& item) { return v < start_of(item); });
       s = std::uint32_t(after - items.begin()) - 1;
     }
-    while (s < last && !(r < items[s + 1].start)) ++s;
+    while (s < last && !(r < start_of(items[s + 1]))) ++s;
     return s;
   }
   bool empty() const { return entry_.empty(); }

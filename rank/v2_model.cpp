@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstdlib>
 #include <future>
 #include <map>
 #include <tuple>
@@ -274,6 +275,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
           for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
             const int bit = t * MaxColour + c;
             run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
+            if (!SubBlock::fits(acc, p, root)) std::abort();  // never: the figures in v2_model.h
             subs_[s++] = SubBlock(acc, p, root, t, c, kf.king, blk);
             acc += pieces_.count(root) * p;
           });
@@ -290,7 +292,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
 
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
   const SubBlock& sub = subs_[jump_.find(subs_, r)];
-  r -= sub.start;
+  r -= sub.start();
   return sub;
 }
 
@@ -371,9 +373,9 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].at(c.track, c.colour)];  // violation() admitted it
     assert(sub->track() == c.track && sub->colour() == c.colour);
-    index += sub->start;
+    index += sub->start();
     root = sub->root();
-    placements = sub->pawns;
+    placements = sub->pawns();
   } else {
     index += f.cumulative[king] + block_start(kf, blk);
     const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
@@ -414,7 +416,7 @@ Position V2Model::unrank_fast(UInt192 index) const {
     blk = sub.block();
     c.track = sub.track(), c.colour = sub.colour();
     root = sub.root();
-    placements = sub.pawns;
+    placements = sub.pawns();
   } else {
     const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
     index -= f.cumulative[k];

@@ -131,30 +131,42 @@ class V2Model final : public FixedWidthModel<V2Model> {
     UInt192 start;           // fast: its start within frame 0
   };
   // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its piece root,
-  // black king, level-4 block and counts (packed: 40 bytes). A block's classes are adjacent and end with a
-  // sentinel (start = the block's end, track = NoClass), so that starts never decrease along subs_.
-  class SubBlock {
+  // black king, level-4 block and counts, packed in 32 bytes so that a record never straddles two cache
+  // lines. A block's classes are adjacent and end with a sentinel (start = the block's end, track =
+  // NoClass), so that starts never decrease along subs_.
+  //
+  //   word | bits                                  (frame 0 holds fewer than 2^151 positions, a class fewer
+  //   -----+-------------------------------------   than 2^56 placements of pawns and king)
+  //     0  | start, bits 0-63
+  //     1  | start, bits 64-127
+  //     2  | start, bits 128-150 | root << 23 (20 bits) | king << 43 (6) | block << 49 (9) | track << 58 (4)
+  //     3  | placements (59 bits) | colour << 59 (5)
+  class alignas(32) SubBlock {
    public:
     static constexpr int NoClass = 15;
+    // Return whether a class with these values fits the record.
+    static bool fits(const UInt192& at, std::uint64_t p, std::int32_t root) {
+      return at.bit_width() <= 151 && p >> 59 == 0 && root >= 0 && root < (1 << 20);
+    }
     SubBlock() = default;
-    explicit SubBlock(const UInt192& end) : start(end), packed_(std::uint64_t(NoClass) << 35) {}
+    explicit SubBlock(const UInt192& end) : SubBlock(end, 0, 0, NoClass, 0, Square(0), 0) {}
     SubBlock(const UInt192& at, std::uint64_t p, std::int32_t root, int track, int colour, Square king, int block)
-        : start(at),
-          pawns(p),
-          packed_(std::uint64_t(root) | std::uint64_t(king) << 20 | std::uint64_t(block) << 26 |
-                  std::uint64_t(track) << 35 | std::uint64_t(colour) << 39) {}
-    std::int32_t root() const { return std::int32_t(packed_ & 0xFFFFF); }
-    Square king() const { return Square(packed_ >> 20 & 63); }
-    int block() const { return int(packed_ >> 26 & 511); }
-    int track() const { return int(packed_ >> 35 & 15); }
-    int colour() const { return int(packed_ >> 39 & 31); }
-
-    UInt192 start;
-    std::uint64_t pawns = 0;
+        : w_{at.bits_from(0), at.bits_from(64),
+             at.bits_from(128) | std::uint64_t(root) << 23 | std::uint64_t(king) << 43 | std::uint64_t(block) << 49 |
+                 std::uint64_t(track) << 58,
+             p | std::uint64_t(colour) << 59} {}
+    UInt192 start() const { return UInt192::from_limbs(w_[0], w_[1], w_[2] & 0x7FFFFF); }
+    std::uint64_t pawns() const { return w_[3] & ((std::uint64_t(1) << 59) - 1); }
+    std::int32_t root() const { return std::int32_t(w_[2] >> 23 & 0xFFFFF); }
+    Square king() const { return Square(w_[2] >> 43 & 63); }
+    int block() const { return int(w_[2] >> 49 & 511); }
+    int track() const { return int(w_[2] >> 58 & 15); }
+    int colour() const { return int(w_[3] >> 59); }
 
    private:
-    std::uint64_t packed_ = 0;  // root (20 bits), king (6), block (9), track (4), colour (5)
+    std::array<std::uint64_t, 4> w_{};
   };
+  static_assert(sizeof(SubBlock) == 32);
 
   // Where the root of class (track, colour) of block blk is in a family's roots: per block a [track][colour]
   // array cut, as the pawn tables are, to what w + b pawns and a king can reach (0..w + b + 1).
