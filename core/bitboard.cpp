@@ -16,13 +16,16 @@ Bitboard deposit_bmi2(std::uint64_t positions, Bitboard set) { return _pdep_u64(
 
 namespace {
 
-// Return whether pdep is fast here: BMI2 on an Intel CPU, or on an AMD one from Zen 3 (family 0x19) on;
-// Zen 1 and 2 run it in microcode, slower than the portable select.
+// Return whether pdep is fast here: BMI2, except on the CPUs of AMD and Hygon before Zen 3 (family 0x19),
+// which run it in microcode, slower than the portable select.
 bool fast_pdep() {
   __builtin_cpu_init();  // this runs among the static constructors, perhaps before libgcc's
   if (!__builtin_cpu_supports("bmi2")) return false;
-  if (!__builtin_cpu_is("amd")) return true;
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return false;
+  const bool amd = (ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163) ||  // "AuthenticAMD"
+                   (ebx == 0x6f677948 && edx == 0x6e65476e && ecx == 0x656e6975);    // "HygonGenuine"
+  if (!amd) return true;
   if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
   const unsigned family = (eax >> 8 & 0xF) == 0xF ? 0xF + (eax >> 20 & 0xFF) : eax >> 8 & 0xF;
   return family >= 0x19;
