@@ -280,7 +280,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
     for (const PieceLayer::Root& r : builder.rest_roots[c]) rest_handle[c].push_back(rest_[c].find(r.fixed, r.budget));
   for (std::size_t e = 0; e < bishop_edges_.size(); ++e) {
     const std::int32_t handle = rest_handle[1][builder.edge_rest[e]];
-    bishop_edges_[e].rest = Count128::of(rest_[1].count(handle));
+    bishop_edges_[e].rest = EdgeCount::of(rest_[1].count(handle));
     bishop_edges_[e].handle = std::uint32_t(handle);
   }
   // The bishop nodes' cumulative counts, on several threads: each node's entries have their place.

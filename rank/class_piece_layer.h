@@ -81,12 +81,13 @@ class ClassPieceLayer {
   static const PieceLayer::Plan RestPlan, RestPlanWithBishops;
 
  private:
-  // A count kept in 16 bytes: the rest's counts after the bishops are below 2^128 (2^108 at most in `v2` and
+  // A count in two 8-byte limbs, as PieceLayer's narrow edges keep theirs (a UInt128 member would align
+  // the edge to 16 bytes): the rest's counts after the bishops are below 2^128 (2^108 at most in `v2` and
   // its relaxations; the model tests build them all), so an edge takes 24 bytes instead of 32 and a scan
   // of a row's edges reads fewer lines.
-  struct Count128 {
+  struct EdgeCount {
     std::uint64_t low = 0, high = 0;
-    static Count128 of(const UInt192& v) {
+    static EdgeCount of(const UInt192& v) {
       if (!v.fits_u128()) std::abort();  // never, by the above; larger counts would need 32-byte edges
       return {v.low(), std::uint64_t(v.low128() >> 64)};
     }
@@ -94,7 +95,7 @@ class ClassPieceLayer {
   };
   // A bishops choice of a row: counts and "mono" flags of each side, and what follows it, a root of the rest.
   struct BishopEdge {
-    Count128 rest;         // the rest's count
+    EdgeCount rest;        // the rest's count
     std::uint32_t handle;  // its root in rest_[1]
     std::uint8_t white, black;
     bool white_mono, black_mono;

@@ -78,8 +78,7 @@ std::shared_ptr<const PawnKingTables::FileTable> PawnKingTables::file(std::uint6
     if (new_set) {
       if (!t->sets.empty()) t->sets.back().end = std::uint16_t(t->groups.size());
       t->sets.push_back({s[0], s[1], s[2], s[3], c.men, std::uint16_t(t->groups.size()), 0,
-                         std::uint32_t(s[0]) | std::uint32_t(s[1]) << 8 | std::uint32_t(s[2]) << 16 |
-                             std::uint32_t(s[3]) << 24});
+                         lanes(s[0], s[1], s[2], s[3])});
     }
     if (new_set || c.stats != configs[i - 1].stats)
       t->groups.push_back({s[4], s[5], std::uint16_t(t->configs.size()), 0});
@@ -112,7 +111,6 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
     std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
     data[t->offset[none]] = 1;
     t->data = counts_.copy(data);
-    count_words_ += data.size();
     t->live = {std::uint16_t(none)};
     t->index_blocks();
     empty_ = std::move(t);
@@ -168,7 +166,6 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   // A table built twice at once: the first one stays, and only it goes to the arena.
   if (const auto it = suffixes_.find(keys); it != suffixes_.end()) return it->second;
   t->data = counts_.copy(data);
-  count_words_ += data.size();
   return suffixes_.emplace(keys, std::move(t)).first->second;
 }
 
@@ -178,8 +175,7 @@ std::size_t PawnKingTables::bytes() const {
   for (const auto& [key, f] : files_)
     n += sizeof(FileTable) + f->sets.size() * sizeof(Set) + f->groups.size() * sizeof(Group) + f->configs.size() * 2 +
          f->slots.size() * 36;
-  n += count_words_ * 8;
-  for (const auto& [key, s] : suffixes_) n += s->live.size() * 2 + key.size() * 8;
+  for (const auto& [key, s] : suffixes_) n += s->offset[PawnBlocks::Count] * 8 + s->live.size() * 2 + key.size() * 8;
   return n;
 }
 

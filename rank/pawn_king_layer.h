@@ -56,8 +56,13 @@ class PawnKingTables {
   struct Set {
     std::uint8_t white, black, opposed, king, men;
     std::uint16_t first, end;  // its groups
-    std::uint32_t lanes;       // white, black, opposed and king in the bytes of PawnKingLayer::lanes()
+    std::uint32_t lanes;       // white, black, opposed and king: lanes(white, black, opposed, king)
   };
+  // Return four counts below 128 in the bytes of a word, for PawnKingLayer's checks of a set against
+  // what is left (PawnKingLayer::block_after).
+  static constexpr std::uint32_t lanes(int white, int black, int opposed, int king) {
+    return std::uint32_t(white) | std::uint32_t(black) << 8 | std::uint32_t(opposed) << 16 | std::uint32_t(king) << 24;
+  }
   struct Slot {
     std::int16_t group = -1;  // -1: not allowed
     std::uint16_t index = 0;
@@ -123,7 +128,6 @@ class PawnKingTables {
   // The suffix tables' counts: side by side on huge pages (large_allocator.h), since a uniform unrank reads
   // two or three of them at random places.
   LargeArena counts_;
-  std::size_t count_words_ = 0;
 };
 
 class PawnKingLayer {
@@ -145,10 +149,9 @@ class PawnKingLayer {
     int tracks = 0, colours = 0;
   };
   Classes classes(int blk, int king) const {
-    const PawnKingTables::Suffix& s = *suffix_[0];
-    if (king >= s.dims.king) return {};
-    const int t = s.tracks(blk), c = s.colours(blk);
-    return {data_[0] + s.offset[blk] + std::size_t(king) * t * c, t, c};
+    if (king >= dims_[0].king) return {};
+    const PawnKingTables::Suffix::BlockRef& r = refs_[0][blk];
+    return {data_[0] + r.offset + std::size_t(king) * r.size, r.tracks, r.colours};
   }
   bool places_king() const { return dims_[0].king > 1; }
 
@@ -180,10 +183,7 @@ class PawnKingLayer {
   // of what is left set first (the counts are below 128), a byte whose bit 7 is clear after the subtraction
   // went below zero, and none borrows from the next.
   static constexpr std::uint32_t LaneGuards = 0x80808080;
-  static std::uint32_t lanes(const Counts& c) {
-    return std::uint32_t(c.white) | std::uint32_t(c.black) << 8 | std::uint32_t(c.opposed) << 16 |
-           std::uint32_t(c.king) << 24;
-  }
+  static std::uint32_t lanes(const Counts& c) { return PawnKingTables::lanes(c.white, c.black, c.opposed, c.king); }
   // Return the block of position i's table with the counts of these lanes left (white, black and opposed
   // at most 8), or none when no placement has them.
   Block block_at(int i, std::uint32_t left) const {

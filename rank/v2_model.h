@@ -217,7 +217,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
   std::vector<KingFrame> king_frames_;
   // The fast path's classes of one (king frame, level-4 block): the first in subs_, and which (tracked, colour)
   // pairs are there (bit tracked * MaxColour + colour), so that a rank finds its class by a popcount, not by
-  // a scan. 32 bytes: one cache line.
+  // a scan. 32 bytes, aligned: within one cache line.
   struct alignas(32) SubRun {
     std::uint32_t first = 0;
     std::array<std::uint64_t, 3> classes{};
@@ -231,7 +231,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
   };
   static_assert(MaxTrack * MaxColour <= 192);
   LargeVector<SubRun> sub_runs_;  // fast path: per (king frame, level-4 block)
-  LargeVector<SubBlock> subs_;           // fast path: frame 0's classes in index order
+  LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
   JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};

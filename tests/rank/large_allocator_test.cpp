@@ -12,7 +12,8 @@ namespace {
 // A large vector gets a mapping of its own on a 2 MiB boundary, keeps its contents as it grows and
 // shrinks, and a small one comes from the heap and works the same.
 TEST(LargeAllocator, MapsLargeVectorsOnHugePageBoundaries) {
-  for (const std::size_t n : {std::size_t(1000), std::size_t(3) << 18, (std::size_t(5) << 20) + 3}) {
+  // 8 KB (the heap), 2 MiB and a word (mapped; its half is back on the heap), 40 MB (mapped throughout).
+  for (const std::size_t n : {std::size_t(1000), (std::size_t(1) << 18) + 1, (std::size_t(5) << 20) + 3}) {
     LargeVector<std::uint64_t> v(n);
     std::iota(v.begin(), v.end(), std::uint64_t(7));
     const bool large = n * sizeof(std::uint64_t) >= LargeAllocator<std::uint64_t>::HugePage;
@@ -23,7 +24,7 @@ TEST(LargeAllocator, MapsLargeVectorsOnHugePageBoundaries) {
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], 7 + i) << n;
     EXPECT_EQ(v[2 * n], 1u);
     v.resize(n / 2);
-    v.shrink_to_fit();  // back below the threshold for the smallest: from a mapping to the heap
+    v.shrink_to_fit();
     for (std::size_t i = 0; i < n / 2; ++i) ASSERT_EQ(v[i], 7 + i) << n;
   }
 }
