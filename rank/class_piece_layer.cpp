@@ -111,6 +111,11 @@ class ClassPieceLayer::WhiteSplits {
  public:
   WhiteSplits(int x, int y, int white) : x_(x), y_(y), white_(white) {
     for (int l = 0; l <= white; ++l) ways_[l] = Binomial(x, l) * Binomial(y, white - l);
+    for (bool mono : {false, true}) {
+      if (mono && white < 2) continue;  // mono takes two bishops
+      const Splits s(white, mono);
+      for (int l = s.first; l <= s.last; l += s.step) sums_[mono] += ways_[l];
+    }
   }
   // Return the ways of white split l, and of the black bishops after it.
   std::uint64_t white(int l) const { return ways_[l]; }
@@ -119,16 +124,18 @@ class ClassPieceLayer::WhiteSplits {
   }
   // Return the number of placements of edge e (whose white count is this one).
   UInt128 count(const BishopEdge& e) const {
-    const Splits s(white_, e.white_mono);
-    if (e.black <= 1) {  // the black bishops' ways do not depend on the split
-      std::uint64_t sum = 0;
-      for (int l = s.first; l <= s.last; l += s.step) sum += ways_[l];
-      return UInt128(sum) * Binomial(x_ + y_ - white_, e.black);
+    const UInt128 all = UInt128(sums_[e.white_mono]) * Binomial(x_ + y_ - white_, e.black);
+    if (e.black <= 1) return all;  // the black bishops' ways do not depend on the split
+    // After a split, black's ways are C(x', b) + C(y', b) on one colour and the rest of C(x' + y', b), whose
+    // x' + y' = x + y - white is the same for every split: the sum of the first over the splits serves the
+    // edges of both kinds, which come one after the other.
+    if (e.white_mono != mono_ || e.black != black_) {
+      mono_ = e.white_mono, black_ = e.black, one_colour_ = 0;
+      const Splits s(white_, e.white_mono);
+      for (int l = s.first; l <= s.last; l += s.step)
+        one_colour_ += UInt128(ways_[l]) * (Binomial(x_ - l, e.black) + Binomial(y_ - white_ + l, e.black));
     }
-    UInt128 total = 0;
-    for (int l = s.first; l <= s.last; l += s.step)
-      if (ways_[l]) total += UInt128(ways_[l]) * black(l, e);
-    return total;
+    return e.black_mono ? one_colour_ : all - one_colour_;
   }
   // Return the rank of the bishops of `men` on the squares x and y (of these counts) among those of edge e:
   // by white's split, white's squares (on x, then on y), black's split and black's squares.
@@ -182,6 +189,11 @@ class ClassPieceLayer::WhiteSplits {
  private:
   int x_, y_, white_;
   std::array<std::uint64_t, MaxBishops> ways_{};
+  std::array<std::uint64_t, 2> sums_{};  // of the ways of the splits of each kind: not mono, mono
+  // The last one-colour sum count() made, and for which white kind and black count.
+  mutable bool mono_ = false;
+  mutable int black_ = -1;
+  mutable UInt128 one_colour_ = 0;
 };
 
 struct ClassPieceLayer::Builder {

@@ -34,26 +34,30 @@ class LargeAllocator {
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
-    if (!mapped(bytes)) return std::allocator<T>().allocate(n);
 #if defined(__linux__)
-    // Map one page more than needed and unmap the ends, so that what stays starts on a 2 MiB boundary.
-    const std::size_t size = rounded(bytes), extra = size + HugePage;
-    void* raw = mmap(nullptr, extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-    const auto base = reinterpret_cast<std::uintptr_t>(raw);
-    const std::uintptr_t start = (base + HugePage - 1) & ~(HugePage - 1);
-    if (start > base) munmap(raw, start - base);
-    if (const std::size_t tail = base + extra - (start + size)) munmap(reinterpret_cast<void*>(start + size), tail);
-    madvise(reinterpret_cast<void*>(start), size, MADV_HUGEPAGE);  // a hint: without it, 4 KiB pages
-    return reinterpret_cast<T*>(start);
+    if (bytes >= HugePage) {
+      // Map one page more than needed and unmap the ends, so that what stays starts on a 2 MiB boundary.
+      const std::size_t size = rounded(bytes), extra = size + HugePage;
+      void* raw = mmap(nullptr, extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (raw == MAP_FAILED) throw std::bad_alloc();
+      const auto base = reinterpret_cast<std::uintptr_t>(raw);
+      const std::uintptr_t start = (base + HugePage - 1) & ~(HugePage - 1);
+      if (start > base) munmap(raw, start - base);
+      if (const std::size_t tail = base + extra - (start + size)) munmap(reinterpret_cast<void*>(start + size), tail);
+      madvise(reinterpret_cast<void*>(start), size, MADV_HUGEPAGE);  // a hint: without it, 4 KiB pages
+      return reinterpret_cast<T*>(start);
+    }
 #endif
+    return std::allocator<T>().allocate(n);
   }
   void deallocate(T* p, std::size_t n) {
-    const std::size_t bytes = n * sizeof(T);
-    if (!mapped(bytes)) return std::allocator<T>().deallocate(p, n);
 #if defined(__linux__)
-    munmap(p, rounded(bytes));
+    if (const std::size_t bytes = n * sizeof(T); bytes >= HugePage) {
+      munmap(p, rounded(bytes));
+      return;
+    }
 #endif
+    std::allocator<T>().deallocate(p, n);
   }
 
   template <class U>
@@ -62,13 +66,6 @@ class LargeAllocator {
   }
 
  private:
-  static constexpr bool mapped(std::size_t bytes) {
-#if defined(__linux__)
-    return bytes >= HugePage;
-#else
-    return (void)bytes, false;
-#endif
-  }
   static constexpr std::size_t rounded(std::size_t bytes) { return (bytes + HugePage - 1) & ~(HugePage - 1); }
 };
 

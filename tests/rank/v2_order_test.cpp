@@ -249,6 +249,10 @@ TEST(V2Order, DISABLED_KPvKP) { check_order({{{WhiteKing, BlackKing, WhitePawn, 
 TEST(V2Order, DISABLED_KBBvK) { check_order({{{WhiteKing, BlackKing, WhiteBishop, WhiteBishop}, {}}}); }
 TEST(V2Order, DISABLED_KRvKR) { check_order({{{WhiteKing, BlackKing, WhiteRook, BlackRook}, {}}}); }
 TEST(V2Order, DISABLED_KPPvKP) { check_order({{{WhiteKing, BlackKing, WhitePawn, WhitePawn, BlackPawn}, {}}}, 2); }
+TEST(V2Order, DISABLED_KQNvK) { check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteKnight}, {}}}); }
+TEST(V2Order, DISABLED_KQRvKR) {
+  check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook}, {}}}, 5);
+}
 
 }  // namespace
 }  // namespace chessrank::rank
