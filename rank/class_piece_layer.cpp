@@ -96,10 +96,13 @@ struct Splits {
 
 namespace {
 
+// Return the ways to put b >= 2 bishops of one side on x and y free squares of each colour, all on one.
+std::uint64_t one_colour_ways(int x, int y, int b) { return Binomial(x, b) + Binomial(y, b); }
+
 // Return the ways to put b bishops of one side on x and y free squares of each colour, mono or not.
 std::uint64_t side_ways(int x, int y, int b, bool mono) {
   if (b <= 1) return Binomial(x + y, b);
-  const std::uint64_t one_colour = Binomial(x, b) + Binomial(y, b);
+  const std::uint64_t one_colour = one_colour_ways(x, y, b);
   return mono ? one_colour : Binomial(x + y, b) - one_colour;
 }
 
@@ -126,14 +129,14 @@ class ClassPieceLayer::WhiteSplits {
   UInt128 count(const BishopEdge& e) const {
     const UInt128 all = UInt128(sums_[e.white_mono]) * Binomial(x_ + y_ - white_, e.black);
     if (e.black <= 1) return all;  // the black bishops' ways do not depend on the split
-    // After a split, black's ways are C(x', b) + C(y', b) on one colour and the rest of C(x' + y', b), whose
-    // x' + y' = x + y - white is the same for every split: the sum of the first over the splits serves the
-    // edges of both kinds, which come one after the other.
+    // After a split, black's ways are one_colour_ways(x', y', b) on one colour and the rest of C(x' + y', b),
+    // whose x' + y' = x + y - white is the same for every split (side_ways): the sum of the first over the
+    // splits serves the edges of both kinds, which come one after the other.
     if (e.white_mono != mono_ || e.black != black_) {
       mono_ = e.white_mono, black_ = e.black, one_colour_ = 0;
       const Splits s(white_, e.white_mono);
       for (int l = s.first; l <= s.last; l += s.step)
-        one_colour_ += UInt128(ways_[l]) * (Binomial(x_ - l, e.black) + Binomial(y_ - white_ + l, e.black));
+        one_colour_ += UInt128(ways_[l]) * one_colour_ways(x_ - l, y_ - white_ + l, e.black);
     }
     return e.black_mono ? one_colour_ : all - one_colour_;
   }
