@@ -296,7 +296,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
   for (std::size_t e = 0; e < bishop_edges_.size(); ++e) {
     const std::int32_t handle = rest_handle[1][builder.edge_rest[e]];
     bishop_edges_[e].rest = EdgeCount::of(rest_[1].count(handle));
-    bishop_edges_[e].handle = std::uint32_t(handle);
+    bishop_edges_[e].first = rest_[1].first_edge(handle);
   }
   // The bishop nodes' cumulative counts, on several threads: each node's entries have their place.
   std::size_t ends = 0;
@@ -380,7 +380,7 @@ found:
       assert(e < &bishop_edges_[row.first + row.by_white[bw + 1]]);  // the budgets admit it: it is there
       if (const UInt128 ways = splits.count(*e)) within += mul(e->rest.value(), ways);
     }
-    const UInt192 rest = rest_[1].rank(int(e->handle), men, (x | y) & ~white & ~black);
+    const UInt192 rest = rest_[1].rank_from(e->first, men, (x | y) & ~white & ~black);
     within += mul(rest, splits.count(*e)) + UInt192::from_u128(splits.rank(x, y, *e, men));
   }
   return offset + within * radix + UInt192(subset);
@@ -424,14 +424,14 @@ found:
     UInt192 rest, bishops;
     UInt192::divmod(r, UInt192::from_u128(ways), rest, bishops);
     splits.unrank(x, y, *e, bishops.low128(), men);
-    return rest_[1].unrank(int(e->handle), rest, (x | y) & ~men[White][Bishop] & ~men[Black][Bishop], men);
+    return rest_[1].unrank_from(e->first, rest, (x | y) & ~men[White][Bishop] & ~men[Black][Bishop], men);
   }
 }
 
 std::size_t ClassPieceLayer::bytes() const {
   return roots_.size() * sizeof(RootInfo) + children_.size() * sizeof(Child) + bishop_ends_.size() * sizeof(UInt192) +
          rows_.size() * sizeof(Row) + bishop_edges_.size() * sizeof(BishopEdge) +
-         (rest_[0].edges() + rest_[1].edges()) * 32;
+         rest_[0].edge_bytes() + rest_[1].edge_bytes();
 }
 
 }  // namespace chessrank::rank

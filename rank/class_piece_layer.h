@@ -96,7 +96,7 @@ class ClassPieceLayer {
   // A bishops choice of a row: counts and "mono" flags of each side, and what follows it, a root of the rest.
   struct BishopEdge {
     EdgeCount rest;        // the rest's count
-    std::uint32_t handle;  // its root in rest_[1]
+    std::uint32_t first;   // its root in rest_[1], as the root's first edge (rest_[1] has no king stage)
     std::uint8_t white, black;
     bool white_mono, black_mono;
   };

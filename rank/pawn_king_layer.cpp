@@ -106,13 +106,13 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
     auto t = std::make_shared<Suffix>();
     // One way with no men: block (0, 0, 0) holds a 1. Every other block keeps its (zero) count too, since
     // readers find a block's extent from the dimensions, not from the offsets.
-    for (int blk = 0; blk < PawnBlocks::Count; ++blk) t->offset[blk + 1] = t->offset[blk] + 1;
+    t->lay_out({});
     const int none = PawnBlock.index[0][0][0];
     std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
     data[t->offset[none]] = 1;
     t->data = counts_.copy(data);
     t->live = {std::uint16_t(none)};
-    t->index_blocks();
+    t->refs = refs_of(*t);
     empty_ = std::move(t);
   }
   return empty_;
@@ -131,10 +131,7 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   const Dims n = rest->dims;
   const Dims d{n.king > 1 || first.king ? 2 : 1, n.track + first.max_track, std::min(n.colour + first.max_colour, 18)};
   auto t = std::make_shared<Suffix>();
-  t->dims = d;
-  for (int blk = 0; blk < PawnBlocks::Count; ++blk)
-    t->offset[blk + 1] = t->offset[blk] + std::uint32_t(d.king * t->tracks(blk) * t->colours(blk));
-  t->index_blocks();
+  t->lay_out(d);
   std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
   for (const Set& s : first.sets)
     for (const std::uint16_t from : rest->live) {
@@ -166,7 +163,23 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   // A table built twice at once: the first one stays, and only it goes to the arena.
   if (const auto it = suffixes_.find(keys); it != suffixes_.end()) return it->second;
   t->data = counts_.copy(data);
+  t->refs = refs_of(*t);
   return suffixes_.emplace(keys, std::move(t)).first->second;
+}
+
+const PawnKingTables::Suffix::BlockRefs* PawnKingTables::refs_of(const Suffix& s) {
+  auto& refs = refs_[{s.dims.king, s.dims.track, s.dims.colour}];
+  if (!refs) {
+    auto r = std::make_unique<Suffix::BlockRefs>();
+    for (int blk = 0; blk < PawnBlocks::Count; ++blk)
+      (*r)[blk] = {s.offset[blk], std::uint16_t(s.tracks(blk) * s.colours(blk)), std::uint8_t(s.tracks(blk)),
+                   std::uint8_t(s.colours(blk))};
+    refs = std::move(r);
+  }
+  // The offsets follow from the dimensions alone (lay_out), so every suffix with these has the same.
+  assert(std::all_of(refs->begin(), refs->end(),
+                     [&](const Suffix::BlockRef& b) { return b.offset == s.offset[&b - refs->data()]; }));
+  return refs.get();
 }
 
 std::size_t PawnKingTables::bytes() const {
@@ -176,6 +189,7 @@ std::size_t PawnKingTables::bytes() const {
     n += sizeof(FileTable) + f->sets.size() * sizeof(Set) + f->groups.size() * sizeof(Group) + f->configs.size() * 2 +
          f->slots.size() * 36;
   for (const auto& [key, s] : suffixes_) n += s->offset[PawnBlocks::Count] * 8 + s->live.size() * 2 + key.size() * 8;
+  n += refs_.size() * sizeof(Suffix::BlockRefs);
   return n;
 }
 
@@ -199,7 +213,8 @@ PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order,
   for (int i = 7; i >= 0; --i)
     suffix_[i] = tables.suffix(std::vector<std::uint64_t>(keys.begin() + i, keys.end()), *files_[i], suffix_[i + 1]);
   for (int i = 0; i <= 8; ++i)
-    dims_[i] = suffix_[i]->dims, data_[i] = suffix_[i]->data, refs_[i] = suffix_[i]->refs.data();
+    at_[i] = {i < 8 ? files_[i].get() : nullptr, suffix_[i]->data, suffix_[i]->refs,
+              std::uint8_t(suffix_[i]->dims.king), std::uint8_t(i < 8 ? order[i] : 0)};
 }
 
 unsigned PawnKingLayer::file_config(int i, Bitboard white, Bitboard black, Bitboard king) const {
@@ -259,8 +274,8 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
   std::uint32_t left = lanes(c);
   const std::uint64_t* empty = count_at(1, left, c);
   for (int i = 0; i < 8; ++i) {
-    const int f = order_[i];
-    const PawnKingTables::FileTable& t = *files_[i];
+    const int f = at_[i].file;
+    const PawnKingTables::FileTable& t = *at_[i].table;
     const std::uint64_t empties = t.empty && empty ? *empty : 0;  // the empty file's block: one configuration
     if (r < empties) {
       if (i < 7) empty = count_at(i + 2, left, c);

@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -71,11 +72,12 @@ class PawnKingTables {
     std::vector<Set> sets;               // in rank order: by men, then king, white, black, opposed
     std::vector<Group> groups;           // in rank order: by set, then tracked, colour
     std::vector<std::uint16_t> configs;  // white | black << 6 | king rank << 12, by group
-    std::array<std::int16_t, 4096> pawn_id{};  // per white | black << 6: a row of slots, -1 if not allowed
-    std::vector<std::array<Slot, 9>> slots;    // per row, per king rank (NoKing last)
+    // Before the rank's 8 KB of slots, so that an unrank finds all it reads of a file in its first line.
     int max_track = 0, max_colour = 0;
     bool king = false;   // some configuration holds the king
     bool empty = false;  // the file may be empty: then its first set, of one group and one configuration
+    std::array<std::int16_t, 4096> pawn_id{};  // per white | black << 6: a row of slots, -1 if not allowed
+    std::vector<std::array<Slot, 9>> slots;    // per row, per king rank (NoKing last)
   };
   // The extent of the counts of the files from some position on: king 0..king-1, and so on.
   struct Dims {
@@ -85,10 +87,6 @@ class PawnKingTables {
   // to what its men can reach (w + b pawns and the king count at most w + b + 1 on any set): the tables
   // shrink by half, and the few pawns of most positions keep their counts in a few cache lines.
   struct Suffix {
-    Dims dims;
-    std::array<std::uint32_t, PawnBlocks::Count + 1> offset{};  // per block: its first count in data
-    const std::uint64_t* data = nullptr;  // offset[Count] counts, in the tables' arena
-    std::vector<std::uint16_t> live;  // the blocks with some placement
     // Per block: its offset, the size of a king value's slice, and its tracked and colour extents (the
     // walks' lookups read them in one entry instead of computing them).
     struct BlockRef {
@@ -96,16 +94,24 @@ class PawnKingTables {
       std::uint16_t size;
       std::uint8_t tracks, colours;
     };
-    std::array<BlockRef, PawnBlocks::Count> refs{};
+    using BlockRefs = std::array<BlockRef, PawnBlocks::Count>;
+
+    Dims dims;
+    std::array<std::uint32_t, PawnBlocks::Count + 1> offset{};  // per block: its first count in data
+    const std::uint64_t* data = nullptr;  // offset[Count] counts, in the tables' arena
+    // Per block, from the dimensions alone: shared by the suffixes with equal ones. `v2`'s 1,766 suffixes
+    // have 18 (41 KB of these, where a copy per suffix took 4 MB and a walk's reads of them missed the cache).
+    const BlockRefs* refs = nullptr;
+    std::vector<std::uint16_t> live;  // the blocks with some placement
     // Return the extent of block blk's tracked (colour) counts.
     int tracks(int blk) const { return std::min(dims.track, men(blk)); }
     int colours(int blk) const { return std::min(dims.colour, men(blk)); }
     int men(int blk) const { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + dims.king; }
-    // Fill refs from the offsets and dimensions.
-    void index_blocks() {
+    // Set the dimensions and the offsets of the blocks they give.
+    void lay_out(const Dims& d) {
+      dims = d;
       for (int blk = 0; blk < PawnBlocks::Count; ++blk)
-        refs[blk] = {offset[blk], std::uint16_t(tracks(blk) * colours(blk)), std::uint8_t(tracks(blk)),
-                     std::uint8_t(colours(blk))};
+        offset[blk + 1] = offset[blk] + std::uint32_t(d.king * tracks(blk) * colours(blk));
     }
   };
 
@@ -125,6 +131,10 @@ class PawnKingTables {
   std::unordered_map<std::uint64_t, std::shared_ptr<const FileTable>> files_;
   std::map<std::vector<std::uint64_t>, std::shared_ptr<const Suffix>> suffixes_;
   std::shared_ptr<const Suffix> empty_;
+  // The block references by dimensions (king, track, colour).
+  std::map<std::tuple<int, int, int>, std::unique_ptr<const Suffix::BlockRefs>> refs_;
+  // Return those of a suffix's dimensions, made on first use; requires mutex_.
+  const Suffix::BlockRefs* refs_of(const Suffix& s);
   // The suffix tables' counts: side by side on huge pages (large_allocator.h), since a uniform unrank reads
   // two or three of them at random places.
   LargeArena counts_;
@@ -149,11 +159,11 @@ class PawnKingLayer {
     int tracks = 0, colours = 0;
   };
   Classes classes(int blk, int king) const {
-    if (king >= dims_[0].king) return {};
-    const PawnKingTables::Suffix::BlockRef& r = refs_[0][blk];
-    return {data_[0] + r.offset + std::size_t(king) * r.size, r.tracks, r.colours};
+    if (king >= at_[0].kings) return {};
+    const PawnKingTables::Suffix::BlockRef& r = (*at_[0].refs)[blk];
+    return {at_[0].data + r.offset + std::size_t(king) * r.size, r.tracks, r.colours};
   }
-  bool places_king() const { return dims_[0].king > 1; }
+  bool places_king() const { return at_[0].kings > 1; }
 
   // Return the counts of a placement (king: the white king's square as a set, empty when not placed here).
   Counts counts(Bitboard white, Bitboard black, Bitboard king) const {
@@ -188,11 +198,11 @@ class PawnKingLayer {
   // at most 8), or none when no placement has them.
   Block block_at(int i, std::uint32_t left) const {
     const int k = int(left >> 24);
-    if (k >= dims_[i].king) return {};
+    if (k >= at_[i].kings) return {};
     const int blk = PawnBlock.index[left & 0xFF][left >> 8 & 0xFF][left >> 16 & 0xFF];
     if (blk < 0) return {};
-    const PawnKingTables::Suffix::BlockRef r = refs_[i][blk];
-    return {data_[i] + r.offset + std::size_t(k) * r.size, r.tracks, r.colours};
+    const PawnKingTables::Suffix::BlockRef r = (*at_[i].refs)[blk];
+    return {at_[i].data + r.offset + std::size_t(k) * r.size, r.tracks, r.colours};
   }
   // Return the block the groups of set s read at position i + 1 with the counts of lanes `left` left.
   Block block_after(int i, std::uint32_t left, const PawnKingTables::Set& s) const {
@@ -225,9 +235,16 @@ class PawnKingLayer {
   Bitboard track_ = 0, colour_ = 0;
   std::array<std::shared_ptr<const PawnKingTables::FileTable>, 8> files_;
   std::array<std::shared_ptr<const PawnKingTables::Suffix>, 9> suffix_;
-  std::array<PawnKingTables::Dims, 9> dims_{};
-  std::array<const std::uint64_t*, 9> data_{};
-  std::array<const PawnKingTables::Suffix::BlockRef*, 9> refs_{};
+  // What the walks read at position i (the suffix from file i on, and file i itself), in one record: a walk
+  // reads 9 records in 5 cache lines, where separate arrays of each field took twice as many.
+  struct alignas(32) At {
+    const PawnKingTables::FileTable* table = nullptr;  // the file's table (none at 8)
+    const std::uint64_t* data = nullptr;               // the suffix's counts
+    const PawnKingTables::Suffix::BlockRefs* refs = nullptr;
+    std::uint8_t kings = 1;  // the suffix's king extent (dims.king)
+    std::uint8_t file = 0;   // order_[i]
+  };
+  std::array<At, 9> at_{};
 };
 
 }  // namespace chessrank::rank

@@ -1,6 +1,7 @@
 #include "rank/piece_layer.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <type_traits>
 #include <unordered_map>
@@ -121,7 +122,18 @@ PieceLayer::PieceLayer(const std::vector<Root>& roots, const Plan& plan) : plan_
   roots_.erase(std::unique(roots_.begin(), roots_.end(), same), roots_.end());
   node_count_ = builder.first.size() - 2;  // less the Done and Dead sentinels
   roots_.shrink_to_fit();
-  if (std::all_of(edges_.begin(), edges_.end(), [](const Edge& e) { return e.end.fits_u128(); })) {
+  int end_bits = 0;
+  for (const Edge& e : edges_) end_bits = std::max(end_bits, e.end.bit_width());
+  const int next_bits = std::bit_width(edges_.size());
+  if (end_bits + next_bits <= 128) {
+    high_bits_ = std::max(0, end_bits - 64);
+    packed_.reserve(edges_.size());
+    for (const Edge& e : edges_) {
+      const UInt128 end = e.end.low128();
+      packed_.push_back({std::uint64_t(end), std::uint64_t(end >> 64) | std::uint64_t(e.next) << high_bits_});
+    }
+    LargeVector<Edge>().swap(edges_);
+  } else if (end_bits <= 128) {
     narrow_.reserve(edges_.size());
     for (const Edge& e : edges_) {
       const UInt128 end = e.end.low128();
@@ -164,7 +176,22 @@ void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& blac
   }
 }
 
+bool PieceLayer::has_kings() const {
+  return std::any_of(plan_.stages.begin(), plan_.stages.begin() + plan_.count,
+                     [](const StageInfo& st) { return st.type == King; });
+}
+
 UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
+  return rank(roots_[root].first, roots_[root].kings, men, free);
+}
+
+UInt192 PieceLayer::rank_from(std::uint32_t first, const Men& men, Bitboard free) const {
+  assert(!has_kings());
+  return rank(first, {0, 0}, men, free);
+}
+
+UInt192 PieceLayer::rank(std::uint32_t first, std::array<std::uint8_t, 2> kings, const Men& men,
+                         Bitboard free) const {
   // Digits from the first stage down; the index is their mixed-radix value with the first stage most
   // significant, so accumulate from the last.
   struct Digit {
@@ -173,14 +200,13 @@ UInt192 PieceLayer::rank(int root, const Men& men, Bitboard free) const {
     std::uint64_t subset;
   };
   std::array<Digit, MaxStages> digits;
-  const RootInfo& info = roots_[root];
-  std::uint32_t node = info.first;
+  std::uint32_t node = first;
   int squares = popcount(free);
   for (int s = 0; s < plan_.count; ++s) {
     const StageInfo& st = plan_.stages[s];
     const Bitboard placed = men[st.side][st.type] & free;
     const int k = popcount(placed);
-    const int i = st.type == King ? k - info.kings[st.side] : k;  // the caller checked that the army fits the budget
+    const int i = st.type == King ? k - kings[st.side] : k;  // the caller checked that the army fits the budget
     assert(i >= 0);
     digits[s] = {i > 0 ? end(node + i - 1) : UInt192(), BinomialColumn[k][squares], rank_subset(placed, free)};
     free &= ~placed;
@@ -219,15 +245,24 @@ struct Count128 {
 }  // namespace
 
 template <class Count, class EdgeType>
-void PieceLayer::walk(const EdgeType* edges, int root, Count r, Bitboard free, Men& men) const {
-  constexpr auto end_of = [](const EdgeType& e) {
+void PieceLayer::walk(const EdgeType* edges, std::uint32_t first, std::array<std::uint8_t, 2> kings, Count r,
+                      Bitboard free, Men& men) const {
+  const std::uint64_t mask = high_mask();
+  const auto end_of = [mask](const EdgeType& e) {
     if constexpr (std::is_same_v<EdgeType, Edge>)
       return e.end;
-    else
+    else if constexpr (std::is_same_v<EdgeType, NarrowEdge>)
       return UInt128(e.end_high) << 64 | e.end_low;
+    else
+      return UInt128(e.high & mask) << 64 | e.end_low;
   };
-  const RootInfo& info = roots_[root];
-  std::uint32_t node = info.first;
+  const auto next_of = [this](const EdgeType& e) {
+    if constexpr (std::is_same_v<EdgeType, PackedEdge>)
+      return std::uint32_t(e.high >> high_bits_);
+    else
+      return e.next;
+  };
+  std::uint32_t node = first;
   int squares = popcount(free);
   for (int s = 0; s < plan_.count; ++s) {
     const StageInfo& st = plan_.stages[s];
@@ -236,7 +271,7 @@ void PieceLayer::walk(const EdgeType* edges, int root, Count r, Bitboard free, M
     int i = 0;
     while (!(r < end_of(e[i]))) ++i;
     if (i > 0) r -= end_of(e[i - 1]);
-    const int k = st.type == King ? info.kings[st.side] : i;
+    const int k = st.type == King ? kings[st.side] : i;
     if (k > 0) {
       const std::uint64_t subset = r.divmod(BinomialColumn[k][squares]);
       const Bitboard chosen = unrank_subset(subset, free, squares, k);
@@ -244,15 +279,27 @@ void PieceLayer::walk(const EdgeType* edges, int root, Count r, Bitboard free, M
       free &= ~chosen;
       squares -= k;
     }
-    node = e[i].next;
+    node = next_of(e[i]);
   }
 }
 
 void PieceLayer::unrank(int root, UInt192 r, Bitboard free, Men& men) const {
-  if (narrow_.empty())
-    walk(edges_.data(), root, r, free, men);
+  unrank(roots_[root].first, roots_[root].kings, r, free, men);
+}
+
+void PieceLayer::unrank_from(std::uint32_t first, UInt192 r, Bitboard free, Men& men) const {
+  assert(!has_kings());
+  unrank(first, {0, 0}, r, free, men);
+}
+
+void PieceLayer::unrank(std::uint32_t first, std::array<std::uint8_t, 2> kings, UInt192 r, Bitboard free,
+                        Men& men) const {
+  if (!packed_.empty())
+    walk(packed_.data(), first, kings, Count128{r.low128()}, free, men);  // r < count(root) < 2^128
+  else if (!narrow_.empty())
+    walk(narrow_.data(), first, kings, Count128{r.low128()}, free, men);
   else
-    walk(narrow_.data(), root, Count128{r.low128()}, free, men);  // r < count(root) < 2^128
+    walk(edges_.data(), first, kings, r, free, men);
 }
 
 UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const {

@@ -93,6 +93,11 @@ class PieceLayer {
   UInt192 rank(int root, const Men& men, Bitboard free) const;
   // Add the men of rank r < count(root) on `free` to `men`.
   void unrank(int root, UInt192 r, Bitboard free, Men& men) const;
+  // The same from a root's first edge, for a plan without king stages: a caller that keeps the edge saves
+  // the dependent read of the root's record.
+  std::uint32_t first_edge(int root) const { return roots_[root].first; }
+  UInt192 rank_from(std::uint32_t first, const Men& men, Bitboard free) const;
+  void unrank_from(std::uint32_t first, UInt192 r, Bitboard free, Men& men) const;
 
   // Return the number of armies-with-placements for these budgets.
   UInt192 count(const FixedMen& fixed, const PieceBudget& budget) const;
@@ -109,7 +114,11 @@ class PieceLayer {
 
   // Return the number of nodes and edges (for the docs' memory figures).
   std::size_t nodes() const { return node_count_; }
-  std::size_t edges() const { return narrow_.empty() ? edges_.size() : narrow_.size(); }
+  std::size_t edges() const { return std::max({edges_.size(), narrow_.size(), packed_.size()}); }
+  // Return the memory the edges hold, in bytes.
+  std::size_t edge_bytes() const {
+    return edges_.size() * sizeof(Edge) + narrow_.size() * sizeof(NarrowEdge) + packed_.size() * sizeof(PackedEdge);
+  }
 
  private:
 
@@ -125,6 +134,16 @@ class PieceLayer {
   struct NarrowEdge {
     std::uint64_t end_low, end_high;  // two limbs, not an __int128, which would pad the edge to 32 bytes
     std::uint32_t next = 0;
+  };
+  // The same in 16 bytes when the ends leave room for the next edge's number above them (v2's rest after
+  // the bishops: ends below 2^108, 182,894 edges): a walk reads a third fewer lines.
+  //
+  //   limb | bits
+  //   -----+-------------------------------------------------------------
+  //     0  | end, bits 0-63
+  //     1  | end, bits 64 .. 64 + high_bits_ - 1 | next << high_bits_
+  struct PackedEdge {
+    std::uint64_t end_low, high;
   };
   struct RootInfo {
     std::uint64_t key;
@@ -144,16 +163,27 @@ class PieceLayer {
   std::pair<const PieceLayer*, int> resolve(const FixedMen& fixed, const PieceBudget& budget) const;
   // Return the end and the next node of edge e, whichever form the layer keeps.
   UInt192 end(std::uint32_t e) const {
+    if (!packed_.empty()) return UInt192::from_limbs(packed_[e].end_low, packed_[e].high & high_mask(), 0);
     return narrow_.empty() ? edges_[e].end : UInt192::from_limbs(narrow_[e].end_low, narrow_[e].end_high, 0);
   }
-  std::uint32_t next(std::uint32_t e) const { return narrow_.empty() ? edges_[e].next : narrow_[e].next; }
+  std::uint32_t next(std::uint32_t e) const {
+    if (!packed_.empty()) return std::uint32_t(packed_[e].high >> high_bits_);
+    return narrow_.empty() ? edges_[e].next : narrow_[e].next;
+  }
+  std::uint64_t high_mask() const { return (std::uint64_t(1) << high_bits_) - 1; }
   // Unrank on the edges of either form, with Count the matching fixed-width type.
   template <class Count, class EdgeType>
-  void walk(const EdgeType* edges, int root, Count r, Bitboard free, Men& men) const;
+  void walk(const EdgeType* edges, std::uint32_t first, std::array<std::uint8_t, 2> kings, Count r, Bitboard free,
+            Men& men) const;
+  UInt192 rank(std::uint32_t first, std::array<std::uint8_t, 2> kings, const Men& men, Bitboard free) const;
+  void unrank(std::uint32_t first, std::array<std::uint8_t, 2> kings, UInt192 r, Bitboard free, Men& men) const;
+  bool has_kings() const;
 
   Plan plan_;
-  LargeVector<Edge> edges_;         // empty when narrow_ holds the edges
-  LargeVector<NarrowEdge> narrow_;  // empty unless every count fits 128 bits
+  LargeVector<Edge> edges_;         // empty when narrow_ or packed_ holds the edges
+  LargeVector<NarrowEdge> narrow_;  // empty unless every count fits 128 bits and packed_ is empty
+  LargeVector<PackedEdge> packed_;  // empty unless the counts and the edges' numbers fit 128 bits
+  int high_bits_ = 0;               // packed_: the end's bits in the high limb (0..63)
   LargeVector<RootInfo> roots_;     // sorted by key
   std::size_t node_count_ = 0;
 };
