@@ -28,6 +28,7 @@
 // and scans its few adjacent edges; ranking reads one edge per stage.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
