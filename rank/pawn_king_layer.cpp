@@ -193,8 +193,7 @@ std::size_t PawnKingTables::bytes() const {
   return n;
 }
 
-PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order, PawnKingTables& tables)
-    : order_(order) {
+PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order, PawnKingTables& tables) {
   // Squares nothing can take are left out of the tracked and colour sets, so that equal files get equal
   // keys whatever the sets say about them.
   Bitboard reachable = rules.king;
@@ -218,7 +217,7 @@ PawnKingLayer::PawnKingLayer(const PawnKingRules& rules, const FileOrder& order,
 }
 
 unsigned PawnKingLayer::file_config(int i, Bitboard white, Bitboard black, Bitboard king) const {
-  const int f = order_[i];
+  const int f = at_[i].file;
   const Bitboard k = king & file_bb(File(f));
   return file_cells(white, f) | file_cells(black, f) << 6 |
          (k ? unsigned(rank_of(lsb(k))) : PawnKingTables::NoKing) << 12;
@@ -228,8 +227,9 @@ bool PawnKingLayer::admissible(Bitboard white, Bitboard black, Bitboard king) co
   if ((white | black) & ~PawnCellsBB || more_than_one(king) || (king & (white | black))) return false;
   for (int i = 0; i < 8; ++i) {
     const unsigned config = file_config(i, white, black, king);
-    const std::int16_t id = files_[i]->pawn_id[config & 0xFFF];
-    if (id < 0 || files_[i]->slots[id][config >> 12].group < 0) return false;
+    const PawnKingTables::FileTable& t = *at_[i].table;
+    const std::int16_t id = t.pawn_id[config & 0xFFF];
+    if (id < 0 || t.slots[id][config >> 12].group < 0) return false;
   }
   return true;
 }
@@ -238,7 +238,7 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
   Counts c = counts(white, black, king);
   std::uint64_t r = 0;
   for (int i = 0; i < 8; ++i) {
-    const PawnKingTables::FileTable& t = *files_[i];
+    const PawnKingTables::FileTable& t = *at_[i].table;
     const unsigned config = file_config(i, white, black, king);
     const PawnKingTables::Slot slot = t.slots[t.pawn_id[config & 0xFFF]][config >> 12];
     // The blocks of the groups before this one: whole sets, then the set's groups before it.

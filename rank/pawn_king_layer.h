@@ -231,8 +231,8 @@ class PawnKingLayer {
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
 
-  FileOrder order_;
   Bitboard track_ = 0, colour_ = 0;
+  // The tables the layer uses, held: at_ points into them.
   std::array<std::shared_ptr<const PawnKingTables::FileTable>, 8> files_;
   std::array<std::shared_ptr<const PawnKingTables::Suffix>, 9> suffix_;
   // What the walks read at position i (the suffix from file i on, and file i itself), in one record: a walk
@@ -242,7 +242,7 @@ class PawnKingLayer {
     const std::uint64_t* data = nullptr;               // the suffix's counts
     const PawnKingTables::Suffix::BlockRefs* refs = nullptr;
     std::uint8_t kings = 1;  // the suffix's king extent (dims.king)
-    std::uint8_t file = 0;   // order_[i]
+    std::uint8_t file = 0;   // the file ranked at position i (the layer's order)
   };
   std::array<At, 9> at_{};
 };

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <type_traits>
 #include <unordered_map>
 
 #include "rank/binomial.h"
@@ -247,21 +246,6 @@ struct Count128 {
 template <class Count, class EdgeType>
 void PieceLayer::walk(const EdgeType* edges, std::uint32_t first, std::array<std::uint8_t, 2> kings, Count r,
                       Bitboard free, Men& men) const {
-  const std::uint64_t mask = high_mask();
-  const auto end_of = [mask](const EdgeType& e) {
-    if constexpr (std::is_same_v<EdgeType, Edge>)
-      return e.end;
-    else if constexpr (std::is_same_v<EdgeType, NarrowEdge>)
-      return UInt128(e.end_high) << 64 | e.end_low;
-    else
-      return UInt128(e.high & mask) << 64 | e.end_low;
-  };
-  const auto next_of = [this](const EdgeType& e) {
-    if constexpr (std::is_same_v<EdgeType, PackedEdge>)
-      return std::uint32_t(e.high >> high_bits_);
-    else
-      return e.next;
-  };
   std::uint32_t node = first;
   int squares = popcount(free);
   for (int s = 0; s < plan_.count; ++s) {

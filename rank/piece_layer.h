@@ -162,16 +162,24 @@ class PieceLayer {
   std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) const;
   // Return a layer that has (fixed, budget) as a root, and that root: this one, or one built for it.
   std::pair<const PieceLayer*, int> resolve(const FixedMen& fixed, const PieceBudget& budget) const;
+  // Return an edge's end and next edge, for each form.
+  static const UInt192& end_of(const Edge& e) { return e.end; }
+  static UInt128 end_of(const NarrowEdge& e) { return UInt128(e.end_high) << 64 | e.end_low; }
+  UInt128 end_of(const PackedEdge& e) const {
+    return UInt128(e.high & ((std::uint64_t(1) << high_bits_) - 1)) << 64 | e.end_low;
+  }
+  static std::uint32_t next_of(const Edge& e) { return e.next; }
+  static std::uint32_t next_of(const NarrowEdge& e) { return e.next; }
+  std::uint32_t next_of(const PackedEdge& e) const { return std::uint32_t(e.high >> high_bits_); }
   // Return the end and the next node of edge e, whichever form the layer keeps.
   UInt192 end(std::uint32_t e) const {
-    if (!packed_.empty()) return UInt192::from_limbs(packed_[e].end_low, packed_[e].high & high_mask(), 0);
-    return narrow_.empty() ? edges_[e].end : UInt192::from_limbs(narrow_[e].end_low, narrow_[e].end_high, 0);
+    if (!packed_.empty()) return UInt192::from_u128(end_of(packed_[e]));
+    return narrow_.empty() ? edges_[e].end : UInt192::from_u128(end_of(narrow_[e]));
   }
   std::uint32_t next(std::uint32_t e) const {
-    if (!packed_.empty()) return std::uint32_t(packed_[e].high >> high_bits_);
+    if (!packed_.empty()) return next_of(packed_[e]);
     return narrow_.empty() ? edges_[e].next : narrow_[e].next;
   }
-  std::uint64_t high_mask() const { return (std::uint64_t(1) << high_bits_) - 1; }
   // Unrank on the edges of either form, with Count the matching fixed-width type.
   template <class Count, class EdgeType>
   void walk(const EdgeType* edges, std::uint32_t first, std::array<std::uint8_t, 2> kings, Count r, Bitboard free,
