@@ -256,7 +256,7 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
         r += slot.index * b.at(c.track, c.colour);
         break;
       }
-      if (!b.counts) continue;  // a set that needs more men than are left
+      if (b.none()) continue;  // a set that needs more men than are left
       for (int j = s.first; j < s.end; ++j) {
         const Group& g = t.groups[j];
         if (g.track > c.track) break;  // groups come by tracked count
@@ -285,13 +285,12 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
     const int men = c.white + c.black + c.king;
     for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
       const Block b = block_after(i, left, *s);
-      if (!b.counts) continue;
+      if (b.none()) continue;
       for (int j = s->first; j < s->end; ++j) {
         const Group& g = t.groups[j];
         if (g.track > c.track) break;  // groups come by tracked count
         const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
-        if (!completions) continue;
-        const std::uint64_t size = g.size * completions;
+        const std::uint64_t size = g.size * completions;  // 0 without completions: no test for it
         if (r >= size) {
           r -= size;
           continue;

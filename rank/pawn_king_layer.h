@@ -182,11 +182,15 @@ class PawnKingLayer {
   using Group = PawnKingTables::Group;
 
   // The counts of one block and king value of a table: entry t * colours + c.
+  static constexpr std::uint64_t NoCount = 0;
   struct Block {
-    const std::uint64_t* counts = nullptr;  // nullptr: no such block
-    int tracks = 0, colours = 0;
+    const std::uint64_t* counts = &NoCount;
+    int tracks = 0, colours = 0;  // none: no such block
+    bool none() const { return tracks == 0; }
+    // Return count (t, c), 0 outside the block. Masks, not tests: the walks' tests of (t, c) mispredicted.
     std::uint64_t at(int t, int c) const {
-      return (t | c) < 0 || t >= tracks || c >= colours ? 0 : counts[t * colours + c];
+      const bool in = (unsigned(t) < unsigned(tracks)) & (unsigned(c) < unsigned(colours));
+      return counts[std::size_t(t * colours + c) & -std::size_t(in)] & -std::uint64_t(in);
     }
   };
   // The walks subtract a set's counts from what is left in all four bytes at once: with bit 7 of each byte
@@ -214,7 +218,7 @@ class PawnKingLayer {
   // is, or nullptr when there is no such count (it is 0).
   const std::uint64_t* count_at(int i, std::uint32_t left, const Counts& c) const {
     const Block b = block_at(i, left);
-    if (!b.counts || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
+    if (b.none() || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
     return b.counts + c.track * b.colours + c.colour;
   }
   // The same for any counts.

@@ -152,5 +152,50 @@ TEST(Binomial, SubsetRankIsABijection) {
   EXPECT_EQ(Binomial(5, 7), 0u);
 }
 
+// Return the largest c <= 64 with C(c, i) <= r by walking up the column: what MemberTop finds by table.
+int top_by_walk(std::uint64_t r, int i) {
+  int c = 0;
+  while (c < 64 && Binomial(c + 1, i) <= r) ++c;
+  return c;
+}
+
+TEST(Binomial, MemberTopsAgreeWithAWalk) {
+  // At and around every value of each column (where the answer steps), and at random ranks of each
+  // bit width: the table's bucket and its three steps find what the walk finds.
+  pcg64 rng(7);
+  for (int i = 3; i <= MemberTops::Members; ++i) {
+    std::vector<std::uint64_t> rs = {0, 1, 2};
+    for (int c = i; c <= 64; ++c)
+      for (const std::uint64_t r : {Binomial(c, i) - 1, Binomial(c, i), Binomial(c, i) + 1})
+        if (r < Binomial(64, i)) rs.push_back(r);
+    for (int bits = 1; bits <= 63; ++bits)
+      for (int n = 0; n < 50; ++n) rs.push_back(std::uint64_t(rng()) >> (64 - bits));
+    for (const std::uint64_t r : rs) {
+      if (r >= Binomial(64, i)) continue;  // an unrank's r is below C(64, i)
+      ASSERT_EQ(MemberTop.top(r, i), top_by_walk(r, i)) << "r " << r << ", i " << i;
+      EXPECT_EQ(MemberTop.binomial(top_by_walk(r, i), i), Binomial(top_by_walk(r, i), i));
+    }
+  }
+}
+
+TEST(Binomial, LargeSubsetsRoundTrip) {
+  // Random ranks of k-subsets of sets of up to 64 squares, k up to 24 (past the table's 16 members, where
+  // the walk takes over), and the first and last rank: unrank gives k members of the set, which rank back.
+  pcg64 rng(11);
+  for (const Bitboard board : {~Bitboard(0), Bitboard(0xAAAAAAAAAAAAAAAAULL), Bitboard(0x00FFFFFFFFFFFF00ULL)}) {
+    const int n = popcount(board);
+    for (int k = 0; k <= std::min(n, 24); ++k) {
+      const std::uint64_t size = Binomial(n, k);
+      for (int t = 0; t < 200; ++t) {
+        const std::uint64_t r = t == 0 ? 0 : t == 1 ? size - 1 : std::uint64_t(rng()) % size;
+        const Bitboard men = unrank_subset(r, board, n, k);
+        ASSERT_EQ(popcount(men), k);
+        ASSERT_EQ(men & ~board, 0u);
+        ASSERT_EQ(rank_subset(men, board), r) << "n " << n << ", k " << k;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace chessrank::rank
