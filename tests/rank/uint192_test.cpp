@@ -161,7 +161,7 @@ int top_by_walk(std::uint64_t r, int i) {
 
 TEST(Binomial, MemberTopsAgreeWithAWalk) {
   // At and around every value of each column (where the answer steps), and at random ranks of each
-  // bit width: the table's bucket and its three steps find what the walk finds.
+  // bit width: the table's bucket and its one step find what the walk finds.
   pcg64 rng(7);
   for (int i = 3; i <= MemberTops::Members; ++i) {
     std::vector<std::uint64_t> rs = {0, 1, 2};
