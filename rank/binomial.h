@@ -45,56 +45,50 @@ inline constexpr auto PairTop = [] {
   return t;
 }();
 
-// MemberTops: for 3 <= i <= Members, the largest c with C(c, i) <= r without a data-dependent branch. The
+// MemberTop: for 3 <= i <= Members, the largest c with C(c, i) <= r without a data-dependent branch. The
 // key of r is its leading five bits and their place (r itself below 32):
 //
 //   key = 16 s + (r >> s),  s = max(0, bit width of r - 5)        r in [m << s, (m + 1) << s), m = r >> s
 //
 // and below[i][key] is the answer for the bucket's least r. Within a bucket r grows by less than 1/16, too
-// little for the answer to grow by more than one (checked below for every bucket): the answer
-// is below[i][key], plus one when C(below + 1, i) <= r. One comparison and no branch, where a walk down the
+// little for the answer to grow by more than one (checked below for every bucket): the answer is
+// below[i][key], plus one when C(below + 1, i) <= r. One comparison and no branch, where a walk down the
 // column of C(., i) mispredicts its exit once per member.
-class MemberTops {
- public:
-  static constexpr int Members = 16;  // larger i (more than 16 men of one kind on a set) walk the column
+struct MemberTops {
+  static constexpr int Members = 10;  // no side has more men of a kind; larger i walk the column
   static constexpr int Keys = 16 * 59 + 32;
-  constexpr MemberTops() {
-    for (int i = 3; i <= Members; ++i) {
-      for (int c = 0; c <= 65; ++c) column_[i][c] = c <= 64 ? Binomial(c, i) : ~std::uint64_t(0);
-      int c = 0, d = 0;  // both grow with the key, as the bucket's bounds do
-      for (int key = 0; key < Keys; ++key) {
-        const int s = key < 32 ? 0 : key / 16 - 1;
-        const std::uint64_t least = std::uint64_t(key - 16 * s) << s, most = least + (std::uint64_t(1) << s) - 1;
-        while (c < 64 && column_[i][c + 1] <= least) ++c;
-        while (d < 64 && column_[i][d + 1] <= most) ++d;
-        below_[i][key] = std::uint8_t(c);
-        span_ = std::max(span_, d - c);
-      }
-    }
-  }
-  // Return the largest c <= 64 with C(c, i) <= r, for 3 <= i <= Members and r < 2^63.
+  std::array<std::array<std::uint8_t, Keys>, Members + 1> below{};
+  int span = 0;  // the most steps between the answers for a bucket's least and greatest r
+  // Return the largest c with C(c, i) <= r, for 3 <= i <= Members and r < C(64, i) (so c < 64).
   int top(std::uint64_t r, int i) const {
     const int width = 64 - __builtin_clzll(r | 1);
     const int s = width > 5 ? width - 5 : 0;
-    const int c = below_[i][16 * s + int(r >> s)];
-    return c + (column_[i][c + 1] <= r);
+    const int c = below[i][16 * s + int(r >> s)];
+    return c + (BinomialColumn[i][c + 1] <= r);
   }
-  std::uint64_t binomial(int c, int i) const { return column_[i][c]; }
-  // Return the most steps between the answers for a bucket's least and greatest r.
-  constexpr int span() const { return span_; }
-
- private:
-  std::array<std::array<std::uint8_t, Keys>, Members + 1> below_{};
-  std::array<std::array<std::uint64_t, 66>, Members + 1> column_{};  // C(c, i), and no value at c = 65
-  int span_ = 0;
 };
 
-inline constexpr MemberTops MemberTop{};
-static_assert(MemberTop.span() <= 1, "top() takes one step past a bucket's answer");
+inline constexpr MemberTops MemberTop = [] {
+  MemberTops t;
+  for (int i = 3; i <= MemberTops::Members; ++i) {
+    const auto& column = BinomialColumn[i];
+    int c = 0, d = 0;  // both grow with the key, as the bucket's bounds do
+    for (int key = 0; key < MemberTops::Keys; ++key) {
+      const int s = key < 32 ? 0 : key / 16 - 1;
+      const std::uint64_t least = std::uint64_t(key - 16 * s) << s, most = least + (std::uint64_t(1) << s) - 1;
+      while (c < 63 && column[c + 1] <= least) ++c;  // buckets past C(64, i) - 1 are never asked
+      while (d < 63 && column[d + 1] <= most) ++d;
+      t.below[i][key] = std::uint8_t(c);
+      t.span = std::max(t.span, d - c);
+    }
+  }
+  return t;
+}();
+static_assert(MemberTop.span <= 1, "top() takes one step past a bucket's answer");
 
 // Return the k-subset of `set` (n members) of colex rank r, the inverse of rank_subset. Member i (from
 // the top) is the largest c with C(c, i) <= r below member i + 1: c = r for i = 1, a table for i = 2,
-// MemberTop for 3 <= i <= 16, and otherwise a walk down the column of C(., i). The members' positions in
+// MemberTop for 3 <= i <= 10, and otherwise a walk down the column of C(., i). The members' positions in
 // the set then become squares all at once (deposit).
 inline Bitboard unrank_subset(std::uint64_t r, Bitboard set, int n, int k) {
   std::uint64_t positions = 0;
@@ -108,7 +102,7 @@ inline Bitboard unrank_subset(std::uint64_t r, Bitboard set, int n, int k) {
   for (int i = std::min(k, MemberTops::Members); i >= 3; --i) {
     c = MemberTop.top(r, i);  // below member i + 1, as r < C(member i + 1, i) here
     positions |= std::uint64_t(1) << c;
-    r -= MemberTop.binomial(c, i);
+    r -= BinomialColumn[i][c];
   }
   if (k >= 2) {
     c = PairTop[r];  // r < C(64, 2) here
