@@ -106,13 +106,12 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::empty() {
     auto t = std::make_shared<Suffix>();
     // One way with no men: block (0, 0, 0) holds a 1. Every other block keeps its (zero) count too, since
     // readers find a block's extent from the dimensions, not from the offsets.
-    t->lay_out({});
+    lay_out(*t, {});
     const int none = PawnBlock.index[0][0][0];
-    std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
-    data[t->offset[none]] = 1;
+    std::vector<std::uint64_t> data(t->size, 0);
+    data[t->start(none)] = 1;
     t->data = counts_.copy(data);
     t->live = {std::uint16_t(none)};
-    t->refs = refs_of(*t);
     empty_ = std::move(t);
   }
   return empty_;
@@ -131,23 +130,26 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   const Dims n = rest->dims;
   const Dims d{n.king > 1 || first.king ? 2 : 1, n.track + first.max_track, std::min(n.colour + first.max_colour, 18)};
   auto t = std::make_shared<Suffix>();
-  t->lay_out(d);
-  std::vector<std::uint64_t> data(t->offset[PawnBlocks::Count], 0);
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    lay_out(*t, d);
+  }
+  std::vector<std::uint64_t> data(t->size, 0);
   for (const Set& s : first.sets)
     for (const std::uint16_t from : rest->live) {
       const auto& c = PawnBlock.counts[from];
       const int w = c[0] + s.white, b = c[1] + s.black, o = c[2] + s.opposed;
       if (w > 8 || b > 8) continue;
       const int to = PawnBlock.index[w][b][o];
-      const int ft = rest->tracks(from), fc = rest->colours(from), tt = t->tracks(to), tc = t->colours(to);
+      const int ft = n.tracks(from), fc = n.colours(from), tt = d.tracks(to), tc = d.colours(to);
       for (int k = 0; k + s.king < d.king && k < n.king; ++k) {
-        const std::uint64_t* src = &rest->data[rest->offset[from] + std::size_t(k) * ft * fc];
+        const std::uint64_t* src = &rest->data[rest->start(from) + std::size_t(k) * ft * fc];
         // The source slice counts at most its men, c[0] + c[1] + k, on each set: with this file's men that
         // is at most the target's, so every count lands inside the target's extent.
         const int most = c[0] + c[1] + k + 1, ta = std::min(ft, most), ca = std::min(fc, most);
         for (int gi = s.first; gi < s.end; ++gi) {
           const Group& g = first.groups[gi];
-          std::uint64_t* dst = &data[t->offset[to] + (std::size_t(k + s.king) * tt + g.track) * tc + g.colour];
+          std::uint64_t* dst = &data[t->start(to) + (std::size_t(k + s.king) * tt + g.track) * tc + g.colour];
           assert(ta + g.track <= tt && ca + g.colour <= tc);
           for (int a = 0; a < ta; ++a)
             for (int col = 0; col < ca; ++col) dst[a * tc + col] += g.size * src[a * fc + col];
@@ -155,7 +157,7 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
       }
     }
   for (int blk = 0; blk < PawnBlocks::Count; ++blk) {
-    if (std::any_of(data.begin() + t->offset[blk], data.begin() + t->offset[blk + 1],
+    if (std::any_of(data.begin() + t->start(blk), data.begin() + t->end(blk),
                     [](std::uint64_t x) { return x != 0; }))
       t->live.push_back(std::uint16_t(blk));
   }
@@ -163,23 +165,25 @@ std::shared_ptr<const PawnKingTables::Suffix> PawnKingTables::suffix(const std::
   // A table built twice at once: the first one stays, and only it goes to the arena.
   if (const auto it = suffixes_.find(keys); it != suffixes_.end()) return it->second;
   t->data = counts_.copy(data);
-  t->refs = refs_of(*t);
   return suffixes_.emplace(keys, std::move(t)).first->second;
 }
 
-const PawnKingTables::Suffix::BlockRefs* PawnKingTables::refs_of(const Suffix& s) {
-  auto& refs = refs_[{s.dims.king, s.dims.track, s.dims.colour}];
+void PawnKingTables::lay_out(Suffix& s, const Dims& d) {
+  auto& refs = refs_[{d.king, d.track, d.colour}];
   if (!refs) {
+    // Each block a [king][track][colour] array cut to the extents its men reach, one after the other.
     auto r = std::make_unique<Suffix::BlockRefs>();
-    for (int blk = 0; blk < PawnBlocks::Count; ++blk)
-      (*r)[blk] = {s.offset[blk], std::uint16_t(s.tracks(blk) * s.colours(blk)), std::uint8_t(s.tracks(blk)),
-                   std::uint8_t(s.colours(blk))};
+    std::uint32_t offset = 0;
+    for (int blk = 0; blk < PawnBlocks::Count; ++blk) {
+      (*r)[blk] = {offset, std::uint16_t(d.tracks(blk) * d.colours(blk)), std::uint8_t(d.tracks(blk)),
+                   std::uint8_t(d.colours(blk))};
+      offset += std::uint32_t(d.king) * (*r)[blk].size;
+    }
     refs = std::move(r);
   }
-  // The offsets follow from the dimensions alone (lay_out), so every suffix with these has the same.
-  assert(std::all_of(refs->begin(), refs->end(),
-                     [&](const Suffix::BlockRef& b) { return b.offset == s.offset[&b - refs->data()]; }));
-  return refs.get();
+  s.dims = d;
+  s.refs = refs.get();
+  s.size = s.end(PawnBlocks::Count - 1);
 }
 
 std::size_t PawnKingTables::bytes() const {
@@ -188,7 +192,7 @@ std::size_t PawnKingTables::bytes() const {
   for (const auto& [key, f] : files_)
     n += sizeof(FileTable) + f->sets.size() * sizeof(Set) + f->groups.size() * sizeof(Group) + f->configs.size() * 2 +
          f->slots.size() * 36;
-  for (const auto& [key, s] : suffixes_) n += s->offset[PawnBlocks::Count] * 8 + s->live.size() * 2 + key.size() * 8;
+  for (const auto& [key, s] : suffixes_) n += s->size * 8 + s->live.size() * 2 + key.size() * 8;
   n += refs_.size() * sizeof(Suffix::BlockRefs);
   return n;
 }

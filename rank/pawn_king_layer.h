@@ -82,6 +82,10 @@ class PawnKingTables {
   // The extent of the counts of the files from some position on: king 0..king-1, and so on.
   struct Dims {
     int king = 1, track = 1, colour = 1;
+    // Return the extent of block blk's tracked (colour) counts.
+    int tracks(int blk) const { return std::min(track, men(blk)); }
+    int colours(int blk) const { return std::min(colour, men(blk)); }
+    int men(int blk) const { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + king; }
   };
   // The counts of the files from some position on. A block's counts are a [king][track][colour] array cut
   // to what its men can reach (w + b pawns and the king count at most w + b + 1 on any set): the tables
@@ -97,22 +101,15 @@ class PawnKingTables {
     using BlockRefs = std::array<BlockRef, PawnBlocks::Count>;
 
     Dims dims;
-    std::array<std::uint32_t, PawnBlocks::Count + 1> offset{};  // per block: its first count in data
-    const std::uint64_t* data = nullptr;  // offset[Count] counts, in the tables' arena
     // Per block, from the dimensions alone: shared by the suffixes with equal ones. `v2`'s 1,766 suffixes
     // have 18 (41 KB of these, where a copy per suffix took 4 MB and a walk's reads of them missed the cache).
     const BlockRefs* refs = nullptr;
-    std::vector<std::uint16_t> live;  // the blocks with some placement
-    // Return the extent of block blk's tracked (colour) counts.
-    int tracks(int blk) const { return std::min(dims.track, men(blk)); }
-    int colours(int blk) const { return std::min(dims.colour, men(blk)); }
-    int men(int blk) const { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + dims.king; }
-    // Set the dimensions and the offsets of the blocks they give.
-    void lay_out(const Dims& d) {
-      dims = d;
-      for (int blk = 0; blk < PawnBlocks::Count; ++blk)
-        offset[blk + 1] = offset[blk] + std::uint32_t(d.king * tracks(blk) * colours(blk));
-    }
+    std::uint32_t size = 0;               // the counts of all blocks
+    const std::uint64_t* data = nullptr;  // `size` counts, in the tables' arena
+    std::vector<std::uint16_t> live;      // the blocks with some placement
+    // Return where block blk's counts start in data, and where they end.
+    std::uint32_t start(int blk) const { return (*refs)[blk].offset; }
+    std::uint32_t end(int blk) const { return start(blk) + std::uint32_t(dims.king) * (*refs)[blk].size; }
   };
 
   // Return the table of a file type (key: see PawnKingLayer's constructor), building it once.
@@ -133,8 +130,9 @@ class PawnKingTables {
   std::shared_ptr<const Suffix> empty_;
   // The block references by dimensions (king, track, colour).
   std::map<std::tuple<int, int, int>, std::unique_ptr<const Suffix::BlockRefs>> refs_;
-  // Return those of a suffix's dimensions, made on first use; requires mutex_.
-  const Suffix::BlockRefs* refs_of(const Suffix& s);
+  // Give a suffix its dimensions, and the block references and size they lay out (made on first use);
+  // requires mutex_.
+  void lay_out(Suffix& s, const Dims& d);
   // The suffix tables' counts: side by side on huge pages (large_allocator.h), since a uniform unrank reads
   // two or three of them at random places.
   LargeArena counts_;
@@ -159,9 +157,8 @@ class PawnKingLayer {
     int tracks = 0, colours = 0;
   };
   Classes classes(int blk, int king) const {
-    if (king >= at_[0].kings) return {};
-    const PawnKingTables::Suffix::BlockRef& r = (*at_[0].refs)[blk];
-    return {at_[0].data + r.offset + std::size_t(king) * r.size, r.tracks, r.colours};
+    const Block b = block(0, blk, king);
+    return {b.none() ? nullptr : b.counts, b.tracks, b.colours};
   }
   bool places_king() const { return at_[0].kings > 1; }
 
@@ -201,10 +198,12 @@ class PawnKingLayer {
   // Return the block of position i's table with the counts of these lanes left (white, black and opposed
   // at most 8), or none when no placement has them.
   Block block_at(int i, std::uint32_t left) const {
-    const int k = int(left >> 24);
-    if (k >= at_[i].kings) return {};
     const int blk = PawnBlock.index[left & 0xFF][left >> 8 & 0xFF][left >> 16 & 0xFF];
-    if (blk < 0) return {};
+    return blk < 0 ? Block{} : block(i, blk, int(left >> 24));
+  }
+  // Return block blk of position i's table for king value k, or none when the table has no such value.
+  Block block(int i, int blk, int k) const {
+    if (k >= at_[i].kings) return {};
     const PawnKingTables::Suffix::BlockRef r = (*at_[i].refs)[blk];
     return {at_[i].data + r.offset + std::size_t(k) * r.size, r.tracks, r.colours};
   }
