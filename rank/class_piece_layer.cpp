@@ -108,20 +108,24 @@ std::uint64_t side_ways(int x, int y, int b, bool mono) {
 
 }  // namespace
 
-// The bishops of the edges with `white` white bishops on x and y free squares of each colour: the ways of
-// each white split (l on x), computed once for all the edges a scan visits.
+// The bishops of the edges with `white` white bishops on x and y free squares of each colour. A white split
+// (l of them on x) has white_ways(l) ways. The sums over a kind's splits have closed forms: a scan of a
+// row's edges finds each edge's count with a few lookups, where loops over the splits mispredicted their
+// exits and a cache of the last sum kept state in a const object.
+//
+//   sum over all l of C(x, l) C(y, w - l)                  = C(x + y, w)                (Vandermonde)
+//   sum over all l of C(x, l) C(y, w - l) C(x - l, b)      = C(x, b) C(x + y - b, w)    (C(x, l) C(x - l, b)
+//   sum over all l of C(x, l) C(y, w - l) C(y - w + l, b)  = C(y, b) C(x + y - b, w)     = C(x, b) C(x - b, l))
+//
+// A kind's splits are all l (w <= 1), the ends l = 0 and l = w (mono), or all but the ends (not mono).
 class ClassPieceLayer::WhiteSplits {
  public:
   WhiteSplits(int x, int y, int white) : x_(x), y_(y), white_(white) {
-    for (int l = 0; l <= white; ++l) ways_[l] = Binomial(x, l) * Binomial(y, white - l);
-    for (bool mono : {false, true}) {
-      if (mono && white < 2) continue;  // mono takes two bishops
-      const Splits s(white, mono);
-      for (int l = s.first; l <= s.last; l += s.step) sums_[mono] += ways_[l];
-    }
+    sums_[1] = white >= 2 ? one_colour_ways(x, y, white) : 0;  // the ends: all on y, all on x
+    sums_[0] = Binomial(x + y, white) - sums_[1];
   }
   // Return the ways of white split l, and of the black bishops after it.
-  std::uint64_t white(int l) const { return ways_[l]; }
+  std::uint64_t white_ways(int l) const { return Binomial(x_, l) * Binomial(y_, white_ - l); }
   std::uint64_t black(int l, const BishopEdge& e) const {
     return side_ways(x_ - l, y_ - white_ + l, e.black, e.black_mono);
   }
@@ -130,15 +134,9 @@ class ClassPieceLayer::WhiteSplits {
     const UInt128 all = UInt128(sums_[e.white_mono]) * Binomial(x_ + y_ - white_, e.black);
     if (e.black <= 1) return all;  // the black bishops' ways do not depend on the split
     // After a split, black's ways are one_colour_ways(x', y', b) on one colour and the rest of C(x' + y', b),
-    // whose x' + y' = x + y - white is the same for every split (side_ways): the sum of the first over the
-    // splits serves the edges of both kinds, which come one after the other.
-    if (e.white_mono != mono_ || e.black != black_) {
-      mono_ = e.white_mono, black_ = e.black, one_colour_ = 0;
-      const Splits s(white_, e.white_mono);
-      for (int l = s.first; l <= s.last; l += s.step)
-        one_colour_ += UInt128(ways_[l]) * one_colour_ways(x_ - l, y_ - white_ + l, e.black);
-    }
-    return e.black_mono ? one_colour_ : all - one_colour_;
+    // whose x' + y' = x + y - white is the same for every split (side_ways).
+    const UInt128 one_colour = black_on_one_colour(e.white_mono, e.black);
+    return e.black_mono ? one_colour : all - one_colour;
   }
   // Return the rank of the bishops of `men` on the squares x and y (of these counts) among those of edge e:
   // by white's split, white's squares (on x, then on y), black's split and black's squares.
@@ -147,7 +145,7 @@ class ClassPieceLayer::WhiteSplits {
     const int lw = popcount(wx);
     const Splits ws(white_, e.white_mono), bs(e.black, e.black_mono);
     UInt128 r = 0;
-    for (int l = ws.first; l < lw; l += ws.step) r += UInt128(ways_[l]) * black(l, e);
+    for (int l = ws.first; l < lw; l += ws.step) r += UInt128(white_ways(l)) * black(l, e);
     const UInt128 white_rank = UInt128(rank_subset(wx, x)) * Binomial(y_, white_ - lw) + rank_subset(wy, y);
     // Black: on the squares white left.
     const Bitboard bx = x & ~wx, by = y & ~wy;
@@ -166,11 +164,11 @@ class ClassPieceLayer::WhiteSplits {
     std::uint64_t after = 0;  // the black bishops' ways after the white split lw
     for (;; lw += ws.step) {
       after = black(lw, e);
-      const UInt128 block = UInt128(ways_[lw]) * after;
+      const UInt128 block = UInt128(white_ways(lw)) * after;
       if (r < block) break;
       r -= block;
     }
-    // r < ways_[lw] * after: the quotient, white's rank, fits 64 bits (so the high limb is below `after`).
+    // r < white_ways(lw) * after: the quotient, white's rank, fits 64 bits (the high limb is below `after`).
     std::uint64_t black_rank;
     const std::uint64_t white_rank = UInt192::div_2by1(std::uint64_t(r >> 64), std::uint64_t(r), after, black_rank);
     const std::uint64_t cy = Binomial(y_, white_ - lw);
@@ -190,13 +188,17 @@ class ClassPieceLayer::WhiteSplits {
   }
 
  private:
+  // Return the sum, over white's splits l of one kind, of white_ways(l) times the ways of b >= 2 black
+  // bishops on one colour after l (the closed forms above).
+  UInt128 black_on_one_colour(bool mono, int b) const {
+    const auto term = [&](int l) { return UInt128(white_ways(l)) * one_colour_ways(x_ - l, y_ - white_ + l, b); };
+    const UInt128 ends = white_ >= 2 ? term(0) + term(white_) : 0;
+    if (mono) return ends;
+    return UInt128(one_colour_ways(x_, y_, b)) * Binomial(x_ + y_ - b, white_) - ends;
+  }
+
   int x_, y_, white_;
-  std::array<std::uint64_t, MaxBishops> ways_{};
   std::array<std::uint64_t, 2> sums_{};  // of the ways of the splits of each kind: not mono, mono
-  // The last one-colour sum count() made, and for which white kind and black count.
-  mutable bool mono_ = false;
-  mutable int black_ = -1;
-  mutable UInt128 one_colour_ = 0;
 };
 
 struct ClassPieceLayer::Builder {
