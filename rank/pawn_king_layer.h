@@ -152,14 +152,19 @@ class PawnKingLayer {
     return suffix(0, c.white, c.black, c.opposed, c.king, c.track, c.colour);
   }
   // The counts of one pawn block and king value by (tracked, colour): entry t * colours + c.
-  struct Classes {
-    const std::uint64_t* counts = nullptr;  // nullptr when the layer has no such king value
-    int tracks = 0, colours = 0;
+  static constexpr std::uint64_t NoCount = 0;
+  struct Block {
+    const std::uint64_t* counts = &NoCount;
+    int tracks = 0, colours = 0;  // none: no such block
+    bool none() const { return tracks == 0; }
+    // Return count (t, c), 0 outside the block. Masks, not tests: the walks' tests of (t, c) mispredicted.
+    std::uint64_t at(int t, int c) const {
+      const bool in = (unsigned(t) < unsigned(tracks)) & (unsigned(c) < unsigned(colours));
+      return counts[std::size_t(t * colours + c) & -std::size_t(in)] & -std::uint64_t(in);
+    }
   };
-  Classes classes(int blk, int king) const {
-    const Block b = block(0, blk, king);
-    return {b.none() ? nullptr : b.counts, b.tracks, b.colours};
-  }
+  // Return the classes of a pawn block and king value (none when the layer has no such value).
+  Block classes(int blk, int king) const { return block(0, blk, king); }
   bool places_king() const { return at_[0].kings > 1; }
 
   // Return the counts of a placement (king: the white king's square as a set, empty when not placed here).
@@ -178,18 +183,6 @@ class PawnKingLayer {
  private:
   using Group = PawnKingTables::Group;
 
-  // The counts of one block and king value of a table: entry t * colours + c.
-  static constexpr std::uint64_t NoCount = 0;
-  struct Block {
-    const std::uint64_t* counts = &NoCount;
-    int tracks = 0, colours = 0;  // none: no such block
-    bool none() const { return tracks == 0; }
-    // Return count (t, c), 0 outside the block. Masks, not tests: the walks' tests of (t, c) mispredicted.
-    std::uint64_t at(int t, int c) const {
-      const bool in = (unsigned(t) < unsigned(tracks)) & (unsigned(c) < unsigned(colours));
-      return counts[std::size_t(t * colours + c) & -std::size_t(in)] & -std::uint64_t(in);
-    }
-  };
   // The walks subtract a set's counts from what is left in all four bytes at once: with bit 7 of each byte
   // of what is left set first (the counts are below 128), a byte whose bit 7 is clear after the subtraction
   // went below zero, and none borrows from the next.

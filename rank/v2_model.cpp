@@ -378,13 +378,13 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
     placements = sub->pawns();
   } else {
     index += f.cumulative[king] + block_start(kf, blk);
-    const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
+    const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
     for (int t = 0; t <= c.track; ++t)
       for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
-        if (const std::uint64_t p = classes.counts[t * classes.colours + col])
+        if (const std::uint64_t p = classes.at(t, col))
           index += pieces_.count(root_of(kf, blk, t, col)) * p;
     root = root_of(kf, blk, c.track, c.colour);
-    placements = classes.counts[c.track * classes.colours + c.colour];
+    placements = classes.at(c.track, c.colour);
   }
   const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
   const UInt192 piece_rank = pieces_.rank(root, n.men, squares(kf, free));
@@ -422,10 +422,10 @@ Position V2Model::unrank_fast(UInt192 index) const {
     index -= f.cumulative[k];
     kf = &king_frames_[f.king[k]];
     blk = locate_block(*kf, index);
-    const PawnKingLayer::Classes classes = layers_[kf->layer]->classes(blk, kf->king_placed);
+    const PawnKingLayer::Block classes = layers_[kf->layer]->classes(blk, kf->king_placed);
     for (int t = 0; t < classes.tracks && root < 0; ++t)
       for (int col = 0; col < classes.colours; ++col) {
-        const std::uint64_t p = classes.counts[t * classes.colours + col];
+        const std::uint64_t p = classes.at(t, col);
         if (!p) continue;
         const std::int32_t r = root_of(*kf, blk, t, col);
         if (!index.try_sub(pieces_.count(r) * p)) {
@@ -472,11 +472,11 @@ BigInt V2Model::count_material(const Material& men) const {
         const RootFamily& fam = families_[kf.family];
         for (int o = 0; o <= std::min(wp, bp); ++o) {
           const int blk = PawnBlock.index[wp][bp][o];
-          const PawnKingLayer::Classes classes = layer.classes(blk, kf.king_placed);
+          const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
           const int u = 40 - 2 * (wp + bp) + o;
           for (int t = 0; t < classes.tracks; ++t)
             for (int c = 0; c < classes.colours; ++c) {
-              const std::uint64_t p = classes.counts[t * classes.colours + c];
+              const std::uint64_t p = classes.at(t, c);
               if (!p) continue;
               // The free squares of each class: off the knight squares and of the other colour (n1), of the
               // king's colour (n2), and the knight squares (a, of the other colour).

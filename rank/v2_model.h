@@ -191,10 +191,10 @@ class V2Model final : public FixedWidthModel<V2Model> {
   // in index order.
   template <class Visit>
   void for_each_class(const KingFrame& kf, int blk, Visit&& visit) const {
-    const PawnKingLayer::Classes classes = layers_[kf.layer]->classes(blk, kf.king_placed);
+    const PawnKingLayer::Block classes = layers_[kf.layer]->classes(blk, kf.king_placed);
     for (int t = 0; t < classes.tracks; ++t)
       for (int c = 0; c < classes.colours; ++c)
-        if (const std::uint64_t p = classes.counts[t * classes.colours + c]) {
+        if (const std::uint64_t p = classes.at(t, c)) {
           const std::int32_t root = root_of(kf, blk, t, c);
           if (!pieces_.count(root).is_zero()) visit(t, c, p, root);
         }
