@@ -20,10 +20,10 @@
 
 namespace chessrank::estimator {
 
-// The model `chessrank estimate` samples unless told otherwise. Not rank::DefaultModel (v1): cpr unranks
-// faster, so it meets the sample-rate target (figures in docs/performance.md), although each v1 sample is
-// worth more (twice the pass rate): per CPU second v1's interval is narrower (docs/estimator.md).
-// --model v1 chooses it.
+// The model `chessrank estimate` samples unless told otherwise. Not rank::DefaultModel (v2): cpr unranks
+// faster, so it meets the sample-rate target (figures in docs/performance.md), although each v1 or v2
+// sample is worth more (two and a half times the pass rate for v2): per CPU second their intervals are
+// narrower (docs/estimator.md). --model v2 chooses it.
 inline constexpr std::string_view DefaultModel = "cpr";
 
 struct EstimateOptions {
