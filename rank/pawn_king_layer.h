@@ -151,7 +151,8 @@ class PawnKingLayer {
   std::uint64_t count(const Counts& c) const {
     return suffix(0, c.white, c.black, c.opposed, c.king, c.track, c.colour);
   }
-  // The counts of one pawn block and king value by (tracked, colour): entry t * colours + c.
+  // The counts of one block and king value of a suffix table by (tracked, colour): entry t * colours + c.
+  // Position 0's are the classes of a whole placement; the walks read those of later positions.
   static constexpr std::uint64_t NoCount = 0;
   struct Block {
     const std::uint64_t* counts = &NoCount;
