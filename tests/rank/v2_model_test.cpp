@@ -235,8 +235,8 @@ TEST(V2Model, BruteForceTwoBishopsWithEightPawns) {
   EXPECT_EQ(r.error(), "not in model v2: white has 1 promoted piece but only 0 missing pawns (bishops counted by "
                        "square colour)");
 }
-// The larger sets the ranking issue names take minutes in Release: run them by hand with
-// --gtest_also_run_disabled_tests.
+// The larger sets the ranking issue names take minutes in Release (KQRvKR: 24 minutes of CPU, 220 MB; it
+// passed on 2026-11-27): run them by hand with --gtest_also_run_disabled_tests.
 TEST(V2Model, DISABLED_BruteForceKBvKN) { check_material({WhiteKing, BlackKing, WhiteBishop, BlackKnight}); }
 TEST(V2Model, DISABLED_BruteForceKRvKR) { check_material({WhiteKing, BlackKing, WhiteRook, BlackRook}); }
 TEST(V2Model, DISABLED_BruteForceKPPvKP) { check_material({WhiteKing, BlackKing, WhitePawn, WhitePawn, BlackPawn}); }
