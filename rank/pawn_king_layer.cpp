@@ -276,13 +276,13 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
   // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an
   // empty file reads at the next position stays valid until a file holds men.
   std::uint32_t left = lanes(c);
-  const std::uint64_t* empty = count_at(1, left, c);
+  std::uint64_t empty = block_at(1, left).at(c.track, c.colour);
   for (int i = 0; i < 8; ++i) {
     const int f = at_[i].file;
     const PawnKingTables::FileTable& t = *at_[i].table;
-    const std::uint64_t empties = t.empty && empty ? *empty : 0;  // the empty file's block: one configuration
+    const std::uint64_t empties = t.empty ? empty : 0;  // the empty file's block: one configuration
     if (r < empties) {
-      if (i < 7) empty = count_at(i + 2, left, c);
+      if (i < 7) empty = block_at(i + 2, left).at(c.track, c.colour);
       continue;
     }
     r -= empties;
@@ -312,7 +312,7 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
         c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
              c.king - s->king};
         left -= s->lanes;
-        if (i < 7) empty = count_at(i + 2, left, c);
+        if (i < 7) empty = block_at(i + 2, left).at(c.track, c.colour);
         goto next_file;
       }
     }

@@ -149,7 +149,7 @@ class PawnKingLayer {
 
   // Return the number of placements with exactly these counts.
   std::uint64_t count(const Counts& c) const {
-    return suffix(0, c.white, c.black, c.opposed, c.king, c.track, c.colour);
+    return count_from(0, c);
   }
   // The counts of one block and king value of a suffix table by (tracked, colour): entry t * colours + c.
   // Position 0's are the classes of a whole placement; the walks read those of later positions.
@@ -207,23 +207,12 @@ class PawnKingLayer {
     if ((after & LaneGuards) != LaneGuards) return {};  // the set needs more men than are left
     return block_at(i + 1, after & ~LaneGuards);
   }
-  // Return where the count of the files from position i on with a placement's counts c (in lanes: `left`)
-  // is, or nullptr when there is no such count (it is 0).
-  const std::uint64_t* count_at(int i, std::uint32_t left, const Counts& c) const {
-    const Block b = block_at(i, left);
-    if (b.none() || c.track >= b.tracks || c.colour >= b.colours) return nullptr;
-    return b.counts + c.track * b.colours + c.colour;
-  }
-  // The same for any counts.
-  const std::uint64_t* address(int i, const Counts& c) const {
+  // Return the count of the files from position i on with counts c (0 when no placement has them).
+  std::uint64_t count_from(int i, const Counts& c) const {
     if ((c.white | c.black | c.opposed | c.king | c.track | c.colour) < 0 || c.white > 8 || c.black > 8 ||
         c.opposed > 8 || c.king > 1)
-      return nullptr;
-    return count_at(i, lanes(c), c);
-  }
-  std::uint64_t suffix(int i, int w, int b, int o, int k, int t, int c) const {
-    const std::uint64_t* p = address(i, {w, b, o, t, c, k});
-    return p ? *p : 0;
+      return 0;
+    return block_at(i, lanes(c)).at(c.track, c.colour);
   }
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
