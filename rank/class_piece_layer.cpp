@@ -42,18 +42,15 @@ struct Budget {
 };
 
 // Call visit(knights, on set 1, budget after them) for every choice of white knights of a root group with
-// x0 = a + n1 and n2 squares, in index order. Return the most knights it admits.
+// x0 = a + n1 and n2 squares, in index order.
 template <class Visit>
-int for_each_knights(const Budget& b, int x0, int n2, Visit&& visit) {
-  int most = -1;
+void for_each_knights(const Budget& b, int x0, int n2, Visit&& visit) {
   for (int kn = 0; kn <= x0 + n2; ++kn) {
     const int cost = std::max(0, kn - 2);
     if (cost > b.white || kn + cost > b.men) break;
-    most = kn;
     for (int k1 = std::max(0, kn - n2); k1 <= std::min(kn, x0); ++k1)
       visit(kn, k1, Budget{b.rooks, b.white - cost, b.black, b.men - kn - cost});
   }
-  return most;
 }
 
 // Return the promotions a side's b bishops need: beyond two, and one more when b >= 2 stand on one colour.
@@ -209,7 +206,7 @@ struct ClassPieceLayer::Builder {
   // budgets, and the rest's roots to build.
   struct Group {
     std::uint32_t first;
-    std::uint8_t knights, x0, n2;
+    std::uint8_t children, n2;  // children: of the group, from `first` on
     bool colours;
     Budget budget;
   };
@@ -260,12 +257,14 @@ struct ClassPieceLayer::Builder {
   std::uint32_t group(bool colours, const Budget& b, int x0, int n2) {
     const auto [id, added] = group_of.insert((b.key() << 7 | std::uint64_t(x0)) << 7 | std::uint64_t(n2) << 1 | colours);
     if (added) {
-      Group g{std::uint32_t(layer.children_.size()), 0, std::uint8_t(x0), std::uint8_t(n2), colours, b};
-      const int most = for_each_knights(b, x0, n2, [&](int kn, int k1, const Budget& after) {
+      Group g{std::uint32_t(layer.children_.size()), 0, std::uint8_t(n2), colours, b};
+      for_each_knights(b, x0, n2, [&](int kn, int k1, const Budget& after) {
         child_node.push_back(colours ? node(after, x0 - k1, n2 - (kn - k1)) : rest(0, after, x0 - kn));
-        layer.children_.push_back({});
+        Child child{};
+        child.knights = std::uint32_t(kn), child.on_set1 = std::uint32_t(k1);
+        layer.children_.push_back(child);
       });
-      g.knights = std::uint8_t(std::max(most, 0));
+      g.children = std::uint8_t(layer.children_.size() - g.first);  // at most 66: up to 10 knights
       groups.push_back(g);
     }
     return id;
@@ -321,12 +320,14 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
   });
   for (const Builder::Group& g : builder.groups)
     for (std::uint32_t c = g.first; c < (&g == &builder.groups.back() ? children_.size() : (&g + 1)->first); ++c) {
+      Child& child = children_[c];
       if (g.colours) {
         const Builder::Node& n = builder.nodes[builder.child_node[c]];
-        children_[c] = {bishop_ends_[n.ends + rows_[n.row].counts - 1], n.row, n.ends};
+        if (n.ends >> 24) std::abort();  // 595,359 entries in `v2`
+        child.total = bishop_ends_[n.ends + rows_[n.row].counts - 1], child.row = n.row, child.ends = n.ends;
       } else {
         const std::int32_t handle = rest_handle[0][builder.child_node[c]];
-        children_[c] = {rest_[0].count(handle), std::uint32_t(handle), 0};
+        child.total = rest_[0].count(handle), child.row = std::uint32_t(handle);
       }
     }
   roots_.reserve(roots.size());
@@ -338,11 +339,8 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
     const Builder::Group& g = builder.groups[group_of_root[i]];
     const int n1 = roots[i].n1, n2 = g.n2;
     UInt192 total;
-    std::uint32_t c = g.first;
-    for (int kn = 0; kn <= g.knights; ++kn)
-      for (int k1 = std::max(0, kn - n2); k1 <= std::min(kn, int(g.x0)); ++k1, ++c)
-        if (const std::uint64_t ways = Binomial(n1, k1) * Binomial(n2, kn - k1)) total += children_[c].total * ways;
-    roots_.push_back({total, g.first, g.knights, g.x0, g.n2, g.colours});
+    for (std::uint32_t c = g.first; c < g.first + g.children; ++c) total += children_[c].total * children_[c].ways(n1, n2);
+    roots_.push_back({total, g.first, g.children, g.colours});
   }
 }
 
@@ -356,13 +354,10 @@ UInt192 ClassPieceLayer::rank(int root, const Men& men, const Squares& squares) 
   // The knights' blocks before this one.
   UInt192 offset;
   const Child* c = &children_[g.first];
-  for (int n = 0; n <= g.knights; ++n)
-    for (int j = std::max(0, n - n2); j <= std::min(n, int(g.x0)); ++j, ++c) {
-      if (n == kn && j == k1) goto found;
-      if (const std::uint64_t ways = Binomial(n1, j) * Binomial(n2, n - j)) offset += c->total * ways;
-    }
-  assert(false);  // the caller checked the budgets: the knights' block is there
-found:
+  for (; int(c->knights) != kn || int(c->on_set1) != k1; ++c) {
+    assert(c < &children_[g.first] + g.children);  // the caller checked the budgets: the knights' block is there
+    offset += c->total * c->ways(n1, n2);
+  }
   const std::uint64_t c2 = Binomial(n2, kn - k1), radix = Binomial(n1, k1) * c2;
   const std::uint64_t subset = rank_subset(p1, squares.set1) * c2 + rank_subset(p2, squares.set2);
   const Bitboard x = (squares.a | squares.set1) & ~knights, y = squares.set2 & ~knights;
@@ -392,19 +387,11 @@ void ClassPieceLayer::unrank(int root, UInt192 r, const Squares& squares, Men& m
   const RootInfo& g = roots_[root];
   const int n1 = popcount(squares.set1), n2 = popcount(squares.set2);
   const Child* c = &children_[g.first];
-  int kn = 0, k1 = 0;
-  std::uint64_t radix = 0;
-  for (int n = 0; n <= g.knights; ++n)
-    for (int j = std::max(0, n - n2); j <= std::min(n, int(g.x0)); ++j, ++c) {
-      const std::uint64_t ways = Binomial(n1, j) * Binomial(n2, n - j);
-      if (!ways) continue;
-      if (!r.try_sub(c->total * ways)) {  // r is in this block
-        kn = n, k1 = j, radix = ways;
-        goto found;
-      }
-    }
-  assert(false);  // r < count(root)
-found:
+  std::uint64_t radix;
+  // A choice without ways has an empty block, which try_sub passes.
+  for (; r.try_sub(c->total * (radix = c->ways(n1, n2))); ++c)
+    assert(c + 1 < &children_[g.first] + g.children);  // r < count(root)
+  const int kn = c->knights, k1 = c->on_set1;
   const std::uint64_t c2 = Binomial(n2, kn - k1);
   const std::uint64_t subset = r.divmod(radix);
   const Bitboard knights =

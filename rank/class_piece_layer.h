@@ -36,6 +36,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "rank/binomial.h"
 #include "rank/large_allocator.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
@@ -108,17 +109,20 @@ class ClassPieceLayer {
   };
   // A completion of a root group's knights: a bishop node, whose cumulative count of its blocks up to each
   // white bishop count lets unranking find that count among a dozen entries and then scan only the black
-  // bishops' choices inside it; or, without colours, a root of the rest.
+  // bishops' choices inside it; or, without colours, a root of the rest. It holds its knights choice, so
+  // that a scan of a group's children needs no loops over the choices (whose exits mispredicted).
   struct Child {
     UInt192 total;
-    std::uint32_t row;   // with colours: the node's row; without: the rest's root in rest_[0]
-    std::uint32_t ends;  // with colours: the node's first entry in bishop_ends_, one per white bishop count
+    std::uint32_t row;  // with colours: the node's row; without: the rest's root in rest_[0]
+    std::uint32_t ends : 24;  // with colours: the node's first entry in bishop_ends_, one per white bishop count
+    std::uint32_t knights : 4, on_set1 : 4;  // its choice: white knights, and how many of them on set 1
+    // Return the ways to put its knights on n1 and n2 squares of sets 1 and 2.
+    std::uint64_t ways(int n1, int n2) const { return Binomial(n1, on_set1) * Binomial(n2, int(knights - on_set1)); }
   };
   struct RootInfo {
     UInt192 total;
-    std::uint32_t first;  // its group's children in children_, by (knights, on set 1)
-    std::uint8_t knights;  // the most knights the group admits
-    std::uint8_t x0, n2;   // a + n1 and n2
+    std::uint32_t first;    // its group's children in children_, by (knights, on set 1)
+    std::uint8_t children;  // how many
     bool colours;
   };
   struct Builder;
