@@ -134,7 +134,9 @@ class UInt192 {
     // Long division limb by limb, skipping zero top limbs: each step divides (r, limb) with r < d, so
     // its quotient fits 64 bits and one hardware division does it.
     u64 r = 0;
-    for (int i = l_[2] ? 2 : l_[1] ? 1 : 0; i >= 0; --i) l_[i] = div_2by1(r, l_[i], d, r);
+    int i = l_[2] ? 2 : l_[1] ? 1 : 0;
+    if (i > 0 && l_[i] < d) r = l_[i], l_[i] = 0, --i;  // the top limb's quotient is 0: one division less
+    for (; i >= 0; --i) l_[i] = div_2by1(r, l_[i], d, r);
     return r;
   }
   // Return (hi * 2^64 + lo) / d and set rem to the remainder; requires hi < d.

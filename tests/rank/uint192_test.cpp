@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <pcg_random.hpp>
 #include <vector>
 
@@ -115,6 +116,24 @@ TEST(UInt192, TwoLimbDivisionAgreesWithGmpAtTheEdges) {
       EXPECT_EQ(q.to_big(), qb) << nb.get_str() << " / " << db.get_str();
       EXPECT_EQ(r.to_big(), rb) << nb.get_str() << " % " << db.get_str();
     }
+  }
+}
+
+// One-limb divisors: the top limb's division is skipped when that limb is below d, so check numerators
+// whose top limb (the second or the third) lies just below, at and just above d, against GMP.
+TEST(UInt192, OneLimbDivisionAgreesWithGmpAroundTheTopLimb) {
+  pcg64 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t d = std::max<std::uint64_t>(2, rng() >> (rng() % 64));
+    for (std::uint64_t top : {d - 1, d, d + 1, std::uint64_t(1), d / 2})
+      for (int limbs : {2, 3}) {
+        const std::uint64_t low = rng(), mid = limbs == 3 ? rng() : top;
+        const UInt192 n = limbs == 3 ? UInt192::from_limbs(low, mid, top) : UInt192::from_limbs(low, top, 0);
+        UInt192 q = n;
+        const std::uint64_t r = q.divmod(d);
+        EXPECT_EQ(q.to_big(), BigInt(n.to_big() / BigInt(d))) << n.to_big().get_str() << " / " << d;
+        EXPECT_EQ(BigInt(r), BigInt(n.to_big() % BigInt(d))) << n.to_big().get_str() << " % " << d;
+      }
   }
 }
 
