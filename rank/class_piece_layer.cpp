@@ -319,7 +319,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
       }
   });
   for (const Builder::Group& g : builder.groups)
-    for (std::uint32_t c = g.first; c < (&g == &builder.groups.back() ? children_.size() : (&g + 1)->first); ++c) {
+    for (std::uint32_t c = g.first; c < g.first + g.children; ++c) {
       Child& child = children_[c];
       if (g.colours) {
         const Builder::Node& n = builder.nodes[builder.child_node[c]];
