@@ -119,6 +119,7 @@ class ClassPieceLayer {
     // Return the ways to put its knights on n1 and n2 squares of sets 1 and 2.
     std::uint64_t ways(int n1, int n2) const { return Binomial(n1, on_set1) * Binomial(n2, int(knights - on_set1)); }
   };
+  static_assert(sizeof(Child) == 32, "the knights choice shares the word of ends");
   struct RootInfo {
     UInt192 total;
     std::uint32_t first;    // its group's children in children_, by (knights, on set 1)
