@@ -276,13 +276,15 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
   // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an
   // empty file reads at the next position stays valid until a file holds men.
   std::uint32_t left = lanes(c);
-  std::uint64_t empty = block_at(1, left).at(c.track, c.colour);
+  // The count of the files from position i on with the counts left: an empty file's block reads it at i + 1.
+  const auto empty_from = [&](int i) { return block_at(i, left).at(c.track, c.colour); };
+  std::uint64_t empty = empty_from(1);
   for (int i = 0; i < 8; ++i) {
     const int f = at_[i].file;
     const PawnKingTables::FileTable& t = *at_[i].table;
     const std::uint64_t empties = t.empty ? empty : 0;  // the empty file's block: one configuration
     if (r < empties) {
-      if (i < 7) empty = block_at(i + 2, left).at(c.track, c.colour);
+      if (i < 7) empty = empty_from(i + 2);
       continue;
     }
     r -= empties;
@@ -312,7 +314,7 @@ void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard&
         c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
              c.king - s->king};
         left -= s->lanes;
-        if (i < 7) empty = block_at(i + 2, left).at(c.track, c.colour);
+        if (i < 7) empty = empty_from(i + 2);
         goto next_file;
       }
     }

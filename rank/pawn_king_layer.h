@@ -147,9 +147,12 @@ class PawnKingLayer {
   // Build (or share from `tables`) the tables of these rules, files ranked in `order`.
   PawnKingLayer(const PawnKingRules& rules, const FileOrder& order, PawnKingTables& tables);
 
-  // Return the number of placements with exactly these counts.
+  // Return the number of placements with exactly these counts (0 for counts no placement has).
   std::uint64_t count(const Counts& c) const {
-    return count_from(0, c);
+    if ((c.white | c.black | c.opposed | c.king | c.track | c.colour) < 0 || c.white > 8 || c.black > 8 ||
+        c.opposed > 8 || c.king > 1)
+      return 0;
+    return block_at(0, lanes(c)).at(c.track, c.colour);
   }
   // The counts of one block and king value of a suffix table by (tracked, colour): entry t * colours + c.
   // Position 0's are the classes of a whole placement; the walks read those of later positions.
@@ -206,13 +209,6 @@ class PawnKingLayer {
     const std::uint32_t after = (left | LaneGuards) - s.lanes;
     if ((after & LaneGuards) != LaneGuards) return {};  // the set needs more men than are left
     return block_at(i + 1, after & ~LaneGuards);
-  }
-  // Return the count of the files from position i on with counts c (0 when no placement has them).
-  std::uint64_t count_from(int i, const Counts& c) const {
-    if ((c.white | c.black | c.opposed | c.king | c.track | c.colour) < 0 || c.white > 8 || c.black > 8 ||
-        c.opposed > 8 || c.king > 1)
-      return 0;
-    return block_at(i, lanes(c)).at(c.track, c.colour);
   }
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
