@@ -260,6 +260,7 @@ struct ClassPieceLayer::Builder {
       Group g{std::uint32_t(layer.children_.size()), 0, std::uint8_t(n2), colours, b};
       for_each_knights(b, x0, n2, [&](int kn, int k1, const Budget& after) {
         child_node.push_back(colours ? node(after, x0 - k1, n2 - (kn - k1)) : rest(0, after, x0 - kn));
+        if (kn > 15) std::abort();  // the choice's 4 bits; constraint 3 keeps kn <= 10
         Child child{};
         child.knights = std::uint32_t(kn), child.on_set1 = std::uint32_t(k1);
         layer.children_.push_back(child);
