@@ -1,12 +1,12 @@
 #include "codec/rank_code.h"
 
-#include <algorithm>
 #include <string>
 
 #include "core/bigint.h"
 #include "core/fen.h"
 #include "core/plural.h"
 #include "rank/model.h"
+#include "rank/uint192.h"
 
 namespace chessrank::codec {
 
@@ -23,16 +23,10 @@ Result<bool> encode_rank(const rank::RankModel& model, const Position& pos, std:
   const std::size_t n = rank_code_bytes(model);
   if (out.size() != n)
     return Error{"rank code buffer has " + plural(out.size(), "byte") + ", expected " + std::to_string(n)};
-  const Result<BigInt> index = model.rank(pos);
+  // The fixed-width index and its bytes: no BigInt on the way (it took longer than the ranking itself).
+  const Result<rank::UInt192> index = model.rank_fixed(pos);
   if (!index) return Error{index.error()};  // already "not in model M: why"
-  // Write big-endian, left-padded with zeros to the fixed size.
-  std::size_t count = 0;
-  std::uint8_t buffer[64];
-  const std::size_t needed = (mpz_sizeinbase(index->get_mpz_t(), 2) + 7) / 8;
-  if (needed > sizeof buffer || needed > n) return Error{"rank index does not fit the code size"};
-  mpz_export(buffer, &count, 1, 1, 1, 0, index->get_mpz_t());
-  std::fill(out.begin(), out.end(), std::uint8_t(0));
-  std::copy(buffer, buffer + count, out.begin() + std::ptrdiff_t(n - count));
+  if (!index.value().to_bytes(out)) return Error{"rank index does not fit the code size"};  // never: index < N
   return true;
 }
 
@@ -47,12 +41,16 @@ Result<Position> decode_rank(const rank::RankModel& model, std::span<const std::
   const std::size_t n = rank_code_bytes(model);
   if (code.size() != n)
     return Error{"rank code has " + plural(code.size(), "byte") + ", expected " + std::to_string(n)};
-  BigInt index;
-  mpz_import(index.get_mpz_t(), code.size(), 1, 1, 1, 0, code.data());
-  if (index >= model.size())
-    return Error{"rank code " + index.get_str() + " is not below N = " + model.size().get_str() + " of model " +
+  // unrank_fixed checks the range; the error path alone needs the index as a BigInt, to say why.
+  rank::UInt192 index;
+  if (rank::UInt192::from_bytes(code, index))
+    if (Result<Position> pos = model.unrank_fixed(index)) return pos;
+  BigInt big;
+  mpz_import(big.get_mpz_t(), code.size(), 1, 1, 1, 0, code.data());
+  if (big >= model.size())
+    return Error{"rank code " + big.get_str() + " is not below N = " + model.size().get_str() + " of model " +
                  std::string(model.name())};
-  Result<Position> pos = model.unrank(index);
+  Result<Position> pos = model.unrank(big);
   if (!pos) return Error{"model " + std::string(model.name()) + " cannot unrank the code: " + pos.error()};
   return pos;
 }

@@ -27,10 +27,13 @@ class FixedWidthModel : public RankModel {
   const UInt192& half_size() const { return half_; }
 
   Result<BigInt> rank(const Position& pos) const override {
-    if (std::optional<std::string> why = refusal()) return Error{*why};
-    Result<UInt192> r = model().rank_fast(pos);
+    Result<UInt192> r = rank_fixed(pos);
     if (!r) return Error{r.error()};
     return r.value().to_big();
+  }
+  Result<UInt192> rank_fixed(const Position& pos) const override {
+    if (std::optional<std::string> why = refusal()) return Error{*why};
+    return model().rank_fast(pos);
   }
   Result<Position> unrank(const BigInt& index) const override {
     UInt192 i;

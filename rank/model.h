@@ -30,6 +30,15 @@ class RankModel {
   // Return the index of `pos` in [0, N), or why it is not in S ("white has 3 promoted pieces but only
   // 2 missing pawns"). Move counters are ignored.
   virtual Result<BigInt> rank(const Position& pos) const = 0;
+  // The same as a UInt192, for hot loops such as the rank code: a model may override it to skip BigInt.
+  // The default calls rank and converts.
+  virtual Result<UInt192> rank_fixed(const Position& pos) const {
+    const Result<BigInt> r = rank(pos);
+    if (!r) return Error{r.error()};
+    UInt192 index;
+    if (!UInt192::from_big(r.value(), index)) return Error{"the index does not fit 192 bits"};
+    return index;
+  }
   // Return the position of index `index`, or an error when index is not in [0, N). Counters are 0 and 1.
   virtual Result<Position> unrank(const BigInt& index) const = 0;
   // The same for an index given as UInt192, for hot loops such as sampling: a model may override it to skip

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -228,11 +229,8 @@ class UInt192 {
   }
 
   BigInt to_big() const {
-    BigInt r = BigInt(l_[2]);
-    r <<= 64;
-    r += BigInt(l_[1]);
-    r <<= 64;
-    r += BigInt(l_[0]);
+    BigInt r;
+    mpz_import(r.get_mpz_t(), 3, -1, sizeof(u64), 0, 0, l_);  // one allocation, not one per limb
     return r;
   }
   // Convert 0 <= v < 2^192; return false when v does not fit.
@@ -241,6 +239,29 @@ class UInt192 {
     out = UInt192();
     std::size_t count = 0;
     mpz_export(out.l_, &count, -1, sizeof(u64), 0, 0, v.get_mpz_t());
+    return true;
+  }
+  // Write the number big-endian (most significant byte first) into all of `out`, zeros in front; return
+  // false, writing nothing, when it needs more bytes than out has.
+  bool to_bytes(std::span<std::uint8_t> out) const {
+    if (8 * out.size() < std::size_t(bit_width())) return false;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const std::size_t byte = out.size() - 1 - i;  // its place from the least significant byte
+      out[i] = byte < 24 ? std::uint8_t(l_[byte / 8] >> (8 * (byte % 8))) : 0;
+    }
+    return true;
+  }
+  // Read a big-endian number of any length; return false when it is 2^192 or more.
+  static bool from_bytes(std::span<const std::uint8_t> in, UInt192& out) {
+    out = UInt192();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const std::size_t byte = in.size() - 1 - i;
+      if (byte >= 24) {
+        if (in[i]) return false;
+        continue;
+      }
+      out.l_[byte / 8] |= u64(in[i]) << (8 * (byte % 8));
+    }
     return true;
   }
 

@@ -77,6 +77,17 @@ TEST(RankCode, RandomCodesRoundTripOrAreRejected) {
   EXPECT_GT(accepted, 0u);
 }
 
+// A position outside the model has no code: encode says why, in the model's words, and writes nothing.
+TEST(RankCode, RefusesPositionsOutsideTheModel) {
+  const Position pos = *parse_fen("QQQ1k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");  // two promotions, no pawn lost
+  std::vector<std::uint8_t> out(rank_code_bytes(model()), 0xAA);
+  const Result<bool> code = encode_rank(model(), pos, out);
+  ASSERT_FALSE(code.ok());
+  EXPECT_EQ(code.error(), model().rank(pos).error());
+  EXPECT_EQ(code.error().rfind("not in model " + std::string(model().name()) + ": ", 0), 0u) << code.error();
+  EXPECT_EQ(out, std::vector<std::uint8_t>(out.size(), 0xAA));
+}
+
 TEST(RankCode, RecordFormatAddsCounters) {
   const Result<RecordFormat> f = RecordFormat::find("rank", true);
   ASSERT_TRUE(f.ok()) << f.error();

@@ -22,7 +22,8 @@
 
 namespace chessrank::testing {
 
-// Check that `count` uniform indices (seed `seed`) unrank and rank back through BigInt (RankModel).
+// Check that `count` uniform indices (seed `seed`) unrank and rank back through BigInt (RankModel), and that
+// rank_fixed, the model's and RankModel's default (rank, converted), gives the same index.
 inline void expect_round_trips(const rank::RankModel& model, std::uint64_t seed, int count) {
   rank::Rng rng(seed);
   for (int i = 0; i < count; ++i) {
@@ -32,6 +33,10 @@ inline void expect_round_trips(const rank::RankModel& model, std::uint64_t seed,
     const Result<BigInt> r = model.rank(p.value());
     ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
     ASSERT_EQ(r.value(), index) << to_fen(p.value());
+    const Result<rank::UInt192> fixed = model.rank_fixed(p.value()), by_default = model.RankModel::rank_fixed(p.value());
+    ASSERT_TRUE(fixed.ok() && by_default.ok()) << to_fen(p.value());
+    ASSERT_EQ(fixed.value().to_big(), index);
+    ASSERT_EQ(by_default.value(), fixed.value());
   }
 }
 

@@ -136,6 +136,39 @@ TEST(UInt192, OneLimbDivisionAgreesWithGmpAroundTheTopLimb) {
   }
 }
 
+// The big-endian bytes of the rank code against GMP's export, for every length from none to more than the
+// 24 bytes of the limbs.
+TEST(UInt192, BytesAgreeWithGmp) {
+  pcg64 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    const BigInt a = random_big(rng, 1 + int(rng() % 192));
+    UInt192 x;
+    ASSERT_TRUE(UInt192::from_big(a, x));
+    const std::size_t bytes = a == 0 ? 0 : (mpz_sizeinbase(a.get_mpz_t(), 2) + 7) / 8;  // GMP writes none for 0
+    std::vector<std::uint8_t> gmp(bytes);
+    std::size_t count = 0;
+    mpz_export(gmp.data(), &count, 1, 1, 1, 0, a.get_mpz_t());
+    ASSERT_EQ(count, bytes);
+    const std::size_t n = rng() % 30;
+    std::vector<std::uint8_t> out(n, 0xAA);
+    ASSERT_EQ(x.to_bytes(out), n >= bytes) << i;
+    if (n < bytes) {
+      EXPECT_EQ(out, std::vector<std::uint8_t>(n, 0xAA)) << "a refused write leaves the bytes alone";
+      continue;
+    }
+    std::vector<std::uint8_t> expected(n - bytes, 0);
+    expected.insert(expected.end(), gmp.begin(), gmp.end());
+    EXPECT_EQ(out, expected) << i;
+    UInt192 back;
+    ASSERT_TRUE(UInt192::from_bytes(out, back));
+    EXPECT_EQ(back, x);
+    if (n > 24) {  // a byte above the limbs makes the number too large
+      out[rng() % (n - 24)] = std::uint8_t(1 + rng() % 255);
+      EXPECT_FALSE(UInt192::from_bytes(out, back));
+    }
+  }
+}
+
 TEST(UInt192, RefusesWhatDoesNotFit) {
   UInt192 x;
   EXPECT_FALSE(UInt192::from_big(BigInt(1) << 192, x));
