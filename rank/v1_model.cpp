@@ -557,8 +557,7 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
 }
 
 std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() const {
-  using Change = void (*)(Relaxation&);
-  static const std::pair<const char*, Change> cases[] = {
+  static const Case<Relaxation> cases[] = {
       {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
       {"promotions need captures (constraint 4)",
        [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
@@ -569,21 +568,7 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
       {"all of 5-7 (the cpr model)",
        [](Relaxation& r) { r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false; }},
   };
-  constexpr std::size_t Cases = std::size(cases);
-  // Each relaxed model builds tables of its own (about 0.4 s): build two at a time, which keeps the peak
-  // near 420 MB (more workers would add about 200 MB each). A failure in a worker comes back through
-  // run_on_threads.
-  std::vector<std::pair<std::string, BigInt>> out(Cases);
-  std::atomic<std::size_t> next{0};
-  const auto work = [&](unsigned) {
-    for (std::size_t i; (i = next++) < Cases;) {
-      Relaxation r;
-      cases[i].second(r);
-      out[i] = {cases[i].first, V1Model(r).size()};
-    }
-  };
-  run_on_threads(threads_up_to(2), work);
-  return out;
+  return relaxed_sizes(cases);
 }
 
 Result<UInt192> V1Model::rank_fast(const Position& input) const {

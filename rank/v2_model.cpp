@@ -555,8 +555,7 @@ std::size_t V2Model::table_bytes() const {
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {
-  using Change = void (*)(Relaxation&);
-  static const std::pair<const char*, Change> cases[] = {
+  static const Case<Relaxation> cases[] = {
       {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
       {"promotions need captures (constraint 4)",
        [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
@@ -567,18 +566,7 @@ std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() c
       {"bishop colours and all of 5-6 (the cpr model)",
        [](Relaxation& r) { r.bishop_colours = r.kings_apart = r.pawn_check = r.knight_check = false; }},
   };
-  constexpr std::size_t Cases = std::size(cases);
-  std::vector<std::pair<std::string, BigInt>> out(Cases);
-  std::atomic<std::size_t> next{0};
-  const auto work = [&](unsigned) {
-    for (std::size_t i; (i = next++) < Cases;) {
-      Relaxation r;
-      cases[i].second(r);
-      out[i] = {cases[i].first, V2Model(r).size()};
-    }
-  };
-  run_on_threads(threads_up_to(2), work);
-  return out;
+  return relaxed_sizes(cases);
 }
 
 }  // namespace chessrank::rank

@@ -30,15 +30,6 @@ const CprModel& model() {
   return m;
 }
 
-void expect_round_trip(const Position& p) {
-  const Result<BigInt> r = model().rank(p);
-  ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
-  ASSERT_LT(r.value(), model().size());
-  const Result<Position> back = model().unrank(r.value());
-  ASSERT_TRUE(back.ok());
-  EXPECT_TRUE(back.value().same_position(p)) << to_fen(p) << " came back as " << to_fen(back.value());
-}
-
 TEST(CprModel, SizeIsTheSumOfItsFrames) {
   BigInt half = 0;
   for (int cr = 0; cr < 16; ++cr)
@@ -94,7 +85,7 @@ TEST(CprModel, PositionsFromRandomGamesRoundTrip) {
   for (const Position& p : corpus) {
     ep += p.ep_square() != NoSquare;
     castling += p.castling_rights() != NoCastling;
-    expect_round_trip(p);
+    testing::expect_rank_round_trip(model(), p);
   }
   EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
   EXPECT_GT(castling * Scale, 100u);
@@ -103,7 +94,7 @@ TEST(CprModel, PositionsFromRandomGamesRoundTrip) {
 TEST(CprModel, PositionsFromFamousGamesRoundTrip) {
   const Result<std::vector<Position>> positions = testing::famous_game_positions();
   ASSERT_TRUE(positions.ok()) << positions.error();
-  for (const Position& p : *positions) expect_round_trip(p);
+  for (const Position& p : *positions) testing::expect_rank_round_trip(model(), p);
 }
 
 TEST(CprModel, HardCasesRoundTrip) {
@@ -129,7 +120,7 @@ TEST(CprModel, HardCasesRoundTrip) {
            "4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1",
            "4k3/8/8/8/6pP/8/8/4K3 b - h3 0 1",
        })
-    expect_round_trip(fen_or_fail(f));
+    testing::expect_rank_round_trip(model(), fen_or_fail(f));
 }
 
 TEST(CprModel, RefusesPositionsOutsideWithTheReason) {

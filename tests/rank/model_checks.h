@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -18,6 +20,7 @@
 #include "rank/model.h"
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
+#include "tests/rank/order_check.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::testing {
@@ -112,6 +115,123 @@ inline void expect_frozen(const rank::RankModel& model, const char* size,
     const Result<BigInt> r = model.rank(fen_or_fail(std::string(text) + " 0 1"));
     ASSERT_TRUE(r.ok()) << text << ": " << r.error();
     EXPECT_EQ(r.value(), BigInt(index)) << text;
+  }
+}
+
+// Collect failures of a long loop, reporting the first few in full and then only their number.
+struct Failures {
+  int count = 0;
+  void add(const std::string& what) {
+    if (count++ < 5) ADD_FAILURE() << what;
+  }
+  ~Failures() { EXPECT_EQ(count, 0) << "failures in all"; }
+};
+
+// Unrank index i on the fast path, rank the position back, record a failure (prefixed by label(), built
+// only then) unless it gives i, and return the position.
+template <class Model, class Label>
+Position fast_round_trip(const Model& model, const rank::UInt192& i, const Label& label, Failures& failures) {
+  std::string error;
+  const Position p = fast_round_trip(model, i, error);
+  if (!error.empty()) failures.add(label() + ": " + error);
+  return p;
+}
+
+// Rank a position through BigInt, check that the index is below N and in the half of its side to move, and
+// unrank it back.
+template <class Model>
+void expect_rank_round_trip(const Model& model, const Position& p) {
+  const Result<BigInt> r = model.rank(p);
+  ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
+  ASSERT_LT(r.value(), model.size());
+  EXPECT_EQ(r.value() >= model.half_size().to_big(), p.side_to_move() == Black) << to_fen(p);
+  const Result<Position> back = model.unrank(r.value());
+  ASSERT_TRUE(back.ok());
+  EXPECT_TRUE(back.value().same_position(p)) << to_fen(p) << " came back as " << to_fen(back.value());
+}
+
+// The level-4 block of a position, in index order: frame, black king (white-to-move form), white pawns,
+// black pawns, opposed files. Computed by the order tests' own key_position, not by the model's code.
+using BlockKey = std::tuple<int, int, int, int, int>;
+inline BlockKey block_key(const Position& p) {
+  const KeyPosition k = key_position(p);
+  return {int(k.castling) * rank::EnPassantCases + k.ep_case, lsb(k.men[Black][King]), popcount(k.men[White][Pawn]),
+          popcount(k.men[Black][Pawn]), k.opposed_files};
+}
+
+// Unrank the first and the last index of every level-4 block (model.block_starts()): they round-trip, they
+// share a block key, and the key increases from each block to the next. The white-to-move half every
+// `scale`-th block, the black-to-move half every 8 * scale-th.
+template <class Model>
+void expect_block_boundaries(const Model& model, std::size_t scale) {
+  std::vector<rank::UInt192> starts = model.block_starts();
+  ASSERT_FALSE(starts.empty());
+  EXPECT_TRUE(starts.front() == rank::UInt192());
+  EXPECT_TRUE(std::is_sorted(starts.begin(), starts.end()));
+  starts.push_back(model.half_size());
+  Failures failures;
+  const auto key_at = [&](const rank::UInt192& i) {
+    return block_key(fast_round_trip(model, i, [] { return std::string("block boundary"); }, failures));
+  };
+  key_at(model.half_size() + model.half_size() - rank::UInt192(1));  // the last index
+  constexpr std::size_t BlackStep = 8;
+  for (const bool black : {false, true}) {
+    const rank::UInt192 offset = black ? model.half_size() : rank::UInt192();
+    const std::size_t step = (black ? BlackStep : 1) * scale;
+    BlockKey previous_last{};
+    for (std::size_t k = 0; k + 1 < starts.size() && failures.count < 5; k += step) {
+      const BlockKey first = key_at(offset + starts[k]), last = key_at(offset + starts[k + 1] - rank::UInt192(1));
+      if (first != last) failures.add("block at " + starts[k].to_big().get_str() + " holds two keys");
+      if (k > 0 && !(previous_last < first))
+        failures.add("the block at " + starts[k].to_big().get_str() + " does not sort after the one before");
+      previous_last = last;
+    }
+  }
+}
+
+// Check that `count` uniform indices (seed `seed`) round-trip on the fast path and unrank to canonical
+// positions that the model's violation() and an independent predicate `member` both accept.
+template <class Model, class Member>
+void expect_random_members(const Model& model, const Member& member, std::uint64_t seed, int count) {
+  rank::Rng rng(seed);
+  rank::UniformBelow uniform(model.size());
+  ASSERT_TRUE(uniform.fits_fixed());
+  Failures failures;
+  for (int i = 0; i < count && failures.count < 5; ++i) {
+    const rank::UInt192 index = uniform.draw_fixed(rng);
+    std::string error;
+    const Position p = fast_round_trip(model, index, error);
+    if (!error.empty()) failures.add(error);
+    const auto at = [&] { return index.to_big().get_str() + " -> " + to_fen(p); };
+    if (const auto why = model.violation(p)) failures.add(at() + ": " + *why);
+    if (!member(p)) failures.add(at() + ": the independent predicate refuses it");
+    if (Position c = p; c.canonicalize()) failures.add(at() + ": not canonical");
+  }
+}
+
+// Frame 0's fast path finds its entry through buckets of 2^k indices counted from the start of each half:
+// check that the indices at and next to multiples of every power of two from 2^100 on, in both halves,
+// round-trip, whatever the bucket size (`per_power` multiples of each).
+template <class Model>
+void expect_powers_of_two_round_trip(const Model& model, int per_power) {
+  rank::Rng rng(2030);
+  Failures failures;
+  const BigInt half = model.half_size().to_big();
+  for (int k = 100; failures.count < 5; ++k) {
+    const BigInt multiples = half >> k;
+    if (multiples < 2) break;
+    for (int i = 0; i < per_power; ++i) {
+      const BigInt m = rank::uniform_below(multiples - 1, rng) + 1;
+      for (const bool black : {false, true})
+        for (const int d : {-1, 0, 1}) {
+          rank::UInt192 index;
+          ASSERT_TRUE(rank::UInt192::from_big((black ? half : BigInt(0)) + BigInt(m << k) + d, index));
+          fast_round_trip(model, index, [&] {
+            return std::string(black ? "half + " : "") + "2^" + std::to_string(k) + " * " + m.get_str() + " + " +
+                   std::to_string(d);
+          }, failures);
+        }
+    }
   }
 }
 

@@ -109,41 +109,7 @@ int broken_constraint(const Position& p) {
 
 bool in_v2(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
 
-// Collect failures of a long loop, reporting the first few in full and then only their number.
-struct Failures {
-  int count = 0;
-  void add(const std::string& what) {
-    if (count++ < 5) ADD_FAILURE() << what;
-  }
-  ~Failures() { EXPECT_EQ(count, 0) << "failures in all"; }
-};
-
-void expect_round_trip(const Position& p) {
-  const Result<BigInt> r = model().rank(p);
-  ASSERT_TRUE(r.ok()) << to_fen(p) << ": " << r.error();
-  ASSERT_LT(r.value(), model().size());
-  EXPECT_EQ(r.value() >= model().half_size().to_big(), p.side_to_move() == Black) << to_fen(p);
-  const Result<Position> back = model().unrank(r.value());
-  ASSERT_TRUE(back.ok());
-  EXPECT_TRUE(back.value().same_position(p)) << to_fen(p) << " came back as " << to_fen(back.value());
-}
-
-// The level-4 block of a position, in index order: frame, black king (white-to-move form), white pawns,
-// black pawns, opposed files. Computed by the order tests' own key_position, not by the model's code.
-using BlockKey = std::tuple<int, int, int, int, int>;
-BlockKey block_key(const Position& p) {
-  const testing::KeyPosition k = testing::key_position(p);
-  return {int(k.castling) * EnPassantCases + k.ep_case, lsb(k.men[Black][King]), popcount(k.men[White][Pawn]),
-          popcount(k.men[Black][Pawn]), k.opposed_files};
-}
-
-template <class Label>
-Position fast_round_trip(const UInt192& i, const Label& label, Failures& failures) {
-  std::string error;
-  const Position p = testing::fast_round_trip(model(), i, error);
-  if (!error.empty()) failures.add(label() + ": " + error);
-  return p;
-}
+using testing::Failures;
 
 TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), 5);
@@ -244,82 +210,19 @@ TEST(V2Model, DISABLED_BruteForceKQRvKR) {
   check_material({WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook});
 }
 
-TEST(V2Model, RandomIndicesRoundTrip) {
-  Rng rng(2027);
-  UniformBelow uniform(model().size());
-  ASSERT_TRUE(uniform.fits_fixed());
-  Failures failures;
-  for (int i = 0; i < 200000 / Scale && failures.count < 5; ++i) {
-    const UInt192 index = uniform.draw_fixed(rng);
-    std::string error;
-    const Position p = testing::fast_round_trip(model(), index, error);
-    if (!error.empty()) failures.add(error);
-    const auto at = [&] { return index.to_big().get_str() + " -> " + to_fen(p); };
-    if (const auto why = model().violation(p)) failures.add(at() + ": " + *why);
-    if (!in_v2(p)) failures.add(at() + ": the independent predicate refuses it");
-    if (Position c = p; c.canonicalize()) failures.add(at() + ": not canonical");
-  }
-}
+TEST(V2Model, RandomIndicesRoundTrip) { testing::expect_random_members(model(), in_v2, 2027, 200000 / Scale); }
 
 // The hot-path pair alone on two million uniform indices (a few seconds in Release).
 TEST(V2Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
   testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
 }
 
-// Frame 0's fast path finds a class through buckets of 2^k indices counted from the start of each half:
-// the indices at and next to multiples of every power of two from 2^100 on, in both halves, round-trip.
-TEST(V2Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
-  Rng rng(2030);
-  Failures failures;
-  const BigInt half = model().half_size().to_big();
-  for (int k = 100; failures.count < 5; ++k) {
-    const BigInt multiples = half >> k;
-    if (multiples < 2) break;
-    for (int i = 0; i < 100 / Scale; ++i) {
-      const BigInt m = uniform_below(multiples - 1, rng) + 1;
-      for (const bool black : {false, true})
-        for (const int d : {-1, 0, 1}) {
-          UInt192 index;
-          ASSERT_TRUE(UInt192::from_big((black ? half : BigInt(0)) + BigInt(m << k) + d, index));
-          fast_round_trip(index, [&] {
-            return std::string(black ? "half + " : "") + "2^" + std::to_string(k) + " * " + m.get_str() + " + " +
-                   std::to_string(d);
-          }, failures);
-        }
-    }
-  }
-}
+TEST(V2Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) { testing::expect_powers_of_two_round_trip(model(), 100 / Scale); }
 
 TEST(V2Model, RandomIndicesRoundTripThroughBigInt) { testing::expect_round_trips(model(), 2028, 20000 / Scale); }
 
-// Unrank the first and the last index of every level-4 block: they round-trip, they share a key computed
-// from the position, and the key increases from each block to the next. The white-to-move half in full,
-// the black-to-move half every BlackStep-th block.
-TEST(V2Model, BlockBoundariesRoundTripAndSeparateBlocks) {
-  std::vector<UInt192> starts = model().block_starts();
-  ASSERT_FALSE(starts.empty());
-  EXPECT_TRUE(starts.front() == UInt192());
-  EXPECT_TRUE(std::is_sorted(starts.begin(), starts.end()));
-  starts.push_back(model().half_size());
-  Failures failures;
-  const auto key_at = [&](const UInt192& i) {
-    return block_key(fast_round_trip(i, [] { return std::string("block boundary"); }, failures));
-  };
-  key_at(model().half_size() + model().half_size() - UInt192(1));  // the last index
-  constexpr std::size_t BlackStep = 8;
-  for (const bool black : {false, true}) {
-    const UInt192 offset = black ? model().half_size() : UInt192();
-    const std::size_t step = (black ? BlackStep : 1) * Scale;
-    BlockKey previous_last{};
-    for (std::size_t k = 0; k + 1 < starts.size() && failures.count < 5; k += step) {
-      const BlockKey first = key_at(offset + starts[k]), last = key_at(offset + starts[k + 1] - UInt192(1));
-      if (first != last) failures.add("block at " + starts[k].to_big().get_str() + " holds two keys");
-      if (k > 0 && !(previous_last < first))
-        failures.add("the block at " + starts[k].to_big().get_str() + " does not sort after the one before");
-      previous_last = last;
-    }
-  }
-}
+// The first and the last index of every level-4 block: round trips, one block key each, keys increasing.
+TEST(V2Model, BlockBoundariesRoundTripAndSeparateBlocks) { testing::expect_block_boundaries(model(), Scale); }
 
 TEST(V2Model, RefusesIndicesOutOfRange) {
   EXPECT_FALSE(model().unrank(model().size()).ok());
@@ -340,7 +243,7 @@ GameFeatures expect_games_round_trip(const std::vector<Position>& positions) {
     seen.castling += p.castling_rights() != NoCastling;
     seen.promoted += promoted(p, White, true) + promoted(p, Black, true) > 0;
     EXPECT_TRUE(in_v2(p)) << to_fen(p);  // a legal position is in v2
-    expect_round_trip(p);
+    testing::expect_rank_round_trip(model(), p);
     if (::testing::Test::HasFailure()) break;
   }
   return seen;
@@ -412,7 +315,7 @@ TEST(V2Model, HardCasesRoundTrip) {
   for (const std::string& f : fens) {
     const Position p = fen_or_fail(f);
     EXPECT_TRUE(in_v2(p)) << f;
-    expect_round_trip(p);
+    testing::expect_rank_round_trip(model(), p);
   }
 }
 
