@@ -36,7 +36,8 @@ inline void expect_round_trips(const rank::RankModel& model, std::uint64_t seed,
     const Result<BigInt> r = model.rank(p.value());
     ASSERT_TRUE(r.ok()) << to_fen(p.value()) << ": " << r.error();
     ASSERT_EQ(r.value(), index) << to_fen(p.value());
-    const Result<rank::UInt192> fixed = model.rank_fixed(p.value()), by_default = model.RankModel::rank_fixed(p.value());
+    const Result<rank::UInt192> fixed = model.rank_fixed(p.value());
+    const Result<rank::UInt192> by_default = model.RankModel::rank_fixed(p.value());
     ASSERT_TRUE(fixed.ok() && by_default.ok()) << to_fen(p.value());
     ASSERT_EQ(fixed.value().to_big(), index);
     ASSERT_EQ(by_default.value(), fixed.value());

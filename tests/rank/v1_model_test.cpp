@@ -173,7 +173,9 @@ TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
   testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
 }
 
-TEST(V1Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) { testing::expect_powers_of_two_round_trip(model(), 100 / Scale); }
+TEST(V1Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
+  testing::expect_powers_of_two_round_trip(model(), 100 / Scale);
+}
 
 TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
   testing::expect_round_trips(model(), 2028, 20000 / Scale);

@@ -217,7 +217,9 @@ TEST(V2Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
   testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
 }
 
-TEST(V2Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) { testing::expect_powers_of_two_round_trip(model(), 100 / Scale); }
+TEST(V2Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
+  testing::expect_powers_of_two_round_trip(model(), 100 / Scale);
+}
 
 TEST(V2Model, RandomIndicesRoundTripThroughBigInt) { testing::expect_round_trips(model(), 2028, 20000 / Scale); }
 
