@@ -1,6 +1,7 @@
-// The checks the model tests share: round trips on the fast path, samples against the exact king sizes, and
-// the frozen vectors (a released model keeps its size, its sampler's first draws and every pinned index <->
-// position pair; docs/ranking.md).
+// The checks the model tests share: round trips (through BigInt, on the fast path, at block boundaries and
+// next to powers of two), random members against a test's own predicate, samples against the exact king
+// sizes, and the frozen vectors (a released model keeps its size, its sampler's first draws and every pinned
+// index <-> position pair; docs/ranking.md).
 #pragma once
 
 #include <gtest/gtest.h>
