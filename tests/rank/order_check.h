@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fen.h"
@@ -70,6 +71,23 @@ inline unsigned file_cells(Bitboard b, int file) {
   unsigned mask = 0;
   for (int r = 1; r <= 6; ++r) mask |= unsigned(b >> (8 * r + file) & 1) << (r - 1);
   return mask;
+}
+
+// Return the squares a leaper on s reaches with these steps (file, rank), computed here rather than
+// taken from the attack tables the models use.
+inline Bitboard leaps(int s, const std::vector<std::pair<int, int>>& steps) {
+  Bitboard b = 0;
+  for (const auto& [df, dr] : steps) {
+    const int f = s % 8 + df, r = s / 8 + dr;
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= Bitboard(1) << (8 * r + f);
+  }
+  return b;
+}
+inline Bitboard knight_squares(int s) {
+  return leaps(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
+}
+inline Bitboard neighbours(int s) {
+  return leaps(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
 }
 
 // A member in the white-to-move form both models rank (black to move: colours exchanged, ranks mirrored),

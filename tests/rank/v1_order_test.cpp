@@ -23,6 +23,8 @@ namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
 using testing::file_cells;
+using testing::knight_squares;
+using testing::neighbours;
 using testing::Material;
 using KeyWriter = testing::KeyWriter<6>;  // the tracked counts take 25 bits per file
 
@@ -30,21 +32,6 @@ const V1Model& model() {
   static const V1Model m;  // built once per binary
   return m;
 }
-
-// Return the squares a leaper on s reaches with these steps (file, rank), computed here rather than
-// taken from the attack tables the model uses.
-Bitboard leaps(int s, const std::vector<std::pair<int, int>>& steps) {
-  Bitboard b = 0;
-  for (const auto& [df, dr] : steps) {
-    const int f = s % 8 + df, r = s / 8 + dr;
-    if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= Bitboard(1) << (8 * r + f);
-  }
-  return b;
-}
-Bitboard knight_squares(int s) {
-  return leaps(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
-}
-Bitboard neighbours(int s) { return leaps(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}); }
 
 // Return the files in the order the pawn part compares them, most significant first: the black king's
 // file, the files one away (left first), two away (left first), then the other files that hold an en

@@ -24,6 +24,7 @@ namespace {
 
 using testing::Sanitized;  // skip the large sets under sanitizers
 using testing::file_cells;
+using testing::knight_squares;
 using testing::Material;
 using KeyWriter = testing::KeyWriter<8>;
 
@@ -32,19 +33,6 @@ const V2Model& model() {
   return m;
 }
 
-// Return the squares a leaper on s reaches with these steps (file, rank), computed here rather than
-// taken from the attack tables the model uses.
-Bitboard leaps(int s, const std::vector<std::pair<int, int>>& steps) {
-  Bitboard b = 0;
-  for (const auto& [df, dr] : steps) {
-    const int f = s % 8 + df, r = s / 8 + dr;
-    if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= Bitboard(1) << (8 * r + f);
-  }
-  return b;
-}
-Bitboard knight_squares(int s) {
-  return leaps(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
-}
 // Return the squares of the colour of s: those whose file and rank add up to the same parity.
 Bitboard colour_squares(int s) {
   Bitboard b = 0;
