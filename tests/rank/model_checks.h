@@ -237,4 +237,31 @@ void expect_powers_of_two_round_trip(const Model& model, int per_power) {
   }
 }
 
+// The count against cpr's: of `draws` uniform samples of cpr's white-to-move half (seed 13), a test's own
+// predicate `member` keeps a fraction (model half) / (cpr half), and the kept ones fall on the black king's
+// squares as the model's king sizes say. A chi-square over 64 squares and a "refused" cell, of which at
+// least `min_cells` must be large enough to count.
+template <class Model, class Cpr, class Member>
+void expect_cpr_samples_match_king_sizes(const Model& model, const Cpr& cpr, const Member& member, int draws,
+                                         int min_cells) {
+  const std::array<BigInt, 64> by_king = king_sizes(model);
+  const BigInt cpr_half = cpr.half_size().to_big();
+  rank::Rng rng(13);
+  rank::UniformBelow uniform(cpr_half);
+  std::vector<double> observed(65), expected(65);
+  for (int i = 0; i < draws; ++i) {
+    const Position p = cpr.unrank_fast(uniform.draw_fixed(rng));
+    ASSERT_FALSE(rank::cpr_violation(p)) << to_fen(p);
+    observed[member(p) ? p.king_square(Black) : 64]++;
+  }
+  for (int k = 0; k < 64; ++k) expected[k] = draws * std::exp2(log2_big(by_king[k]) - log2_big(cpr_half));
+  expected[64] = draws * std::exp2(log2_big(cpr_half - model.half_size().to_big()) - log2_big(cpr_half));
+  int cells = 0;
+  const double chi2 = chi_square(observed, expected, cells);
+  ASSERT_GE(cells, min_cells);
+  // Chi-square at p = 0.001 for 64 degrees of freedom is 104.
+  EXPECT_LT(chi2, 104.0) << cells << " cells; kept " << draws - observed[64] << " of " << draws << ", expected "
+                         << draws - expected[64];
+}
+
 }  // namespace chessrank::testing

@@ -411,29 +411,10 @@ TEST(V2Model, SamplesMatchExactKingSizes) {
   testing::expect_samples_match_king_sizes(model(), 100000 / Scale, 100 / Scale);
 }
 
-// The count against cpr: of uniform samples of cpr's white-to-move half, the independent predicate keeps
-// a fraction v2 half / cpr half, and the kept ones fall on the black king's squares as v2's king sizes say.
-// A chi-square over 64 squares and a "refused" cell; the predicate counts the bishops by colour itself.
+// The count against cpr: uniform samples of cpr kept by the independent predicate, against the king sizes.
 TEST(V2Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
-  const std::array<BigInt, 64> by_king = testing::king_sizes(model());
-  const BigInt cpr_half = cpr().half_size().to_big();
-  Rng rng(13);
-  UniformBelow uniform(cpr_half);
-  const int draws = 200000 / Scale;
-  std::vector<double> observed(65), expected(65);
-  for (int i = 0; i < draws; ++i) {
-    const Position p = cpr().unrank_fast(uniform.draw_fixed(rng));
-    ASSERT_FALSE(cpr_violation(p)) << to_fen(p);
-    observed[broken_constraint(p) ? 64 : p.king_square(Black)]++;
-  }
-  for (int k = 0; k < 64; ++k) expected[k] = draws * std::exp2(log2_big(by_king[k]) - log2_big(cpr_half));
-  expected[64] = draws * std::exp2(log2_big(cpr_half - model().half_size().to_big()) - log2_big(cpr_half));
-  int cells = 0;
-  const double chi2 = testing::chi_square(observed, expected, cells);
-  ASSERT_GE(cells, 60 / Scale);
-  // Chi-square at p = 0.001 for 64 degrees of freedom is 104.
-  EXPECT_LT(chi2, 104.0) << cells << " cells; kept " << draws - observed[64] << " of " << draws << ", expected "
-                         << draws - expected[64];
+  testing::expect_cpr_samples_match_king_sizes(model(), cpr(), [](const Position& p) { return !broken_constraint(p); },
+                                                200000 / Scale, 60 / Scale);
 }
 
 // Each constraint switched off gives a larger set, and all of v2's own off gives exactly cpr's set: the
