@@ -1,5 +1,6 @@
-// Single-position rank and unrank of each ranking model, over a fixed set of uniformly sampled positions,
-// and the time to build each model.
+// Single-position rank and unrank of each ranking model, over a fixed set of uniformly sampled positions
+// (the targets) and over positions of random games in game order (what a database encodes), and the
+// time to build each model.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -8,6 +9,7 @@
 #include "rank/sample.h"
 #include "rank/v1_model.h"
 #include "rank/v2_model.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::rank {
 namespace {
@@ -41,19 +43,32 @@ const Corpus& corpus() {
   return c;
 }
 
-template <class Model, std::size_t Mask = CorpusSize - 1>
+// The positions of random games (tests/support/corpus.h, the codec bench's corpus), in game order.
+constexpr std::size_t GamesSize = 65536;
+template <class Model>
+const Corpus& games() {
+  static const Corpus c = [] {
+    Corpus out;
+    out.positions = testing::random_game_corpus(GamesSize);
+    for (const Position& p : out.positions) out.indices.push_back(model<Model>().rank_fast(p).value());
+    return out;
+  }();
+  return c;
+}
+
+template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1>
 void BM_Unrank(benchmark::State& state) {
-  const Corpus& c = corpus<Model>();
+  const Corpus& c = Source();
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(model<Model>().unrank_fast(c.indices[i++ & Mask]));
   state.SetItemsProcessed(state.iterations());
 }
 
-template <class Model>
+template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1>
 void BM_Rank(benchmark::State& state) {
-  const Corpus& c = corpus<Model>();
+  const Corpus& c = Source();
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & (CorpusSize - 1)]));
+  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & Mask]));
   state.SetItemsProcessed(state.iterations());
 }
 
@@ -69,10 +84,22 @@ void BM_V2Unrank(benchmark::State& state) { BM_Unrank<V2Model>(state); }
 void BM_V2Rank(benchmark::State& state) { BM_Rank<V2Model>(state); }
 BENCHMARK(BM_V2Unrank);
 BENCHMARK(BM_V2Rank);
-void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, 31>(state); }
-void BM_V2UnrankHot(benchmark::State& state) { BM_Unrank<V2Model, 31>(state); }
+void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, corpus<V1Model>, 31>(state); }
+void BM_V2UnrankHot(benchmark::State& state) { BM_Unrank<V2Model, corpus<V2Model>, 31>(state); }
 BENCHMARK(BM_V1UnrankHot);
 BENCHMARK(BM_V2UnrankHot);
+void BM_CprUnrankGames(benchmark::State& state) { BM_Unrank<CprModel, games<CprModel>, GamesSize - 1>(state); }
+void BM_CprRankGames(benchmark::State& state) { BM_Rank<CprModel, games<CprModel>, GamesSize - 1>(state); }
+void BM_V1UnrankGames(benchmark::State& state) { BM_Unrank<V1Model, games<V1Model>, GamesSize - 1>(state); }
+void BM_V1RankGames(benchmark::State& state) { BM_Rank<V1Model, games<V1Model>, GamesSize - 1>(state); }
+void BM_V2UnrankGames(benchmark::State& state) { BM_Unrank<V2Model, games<V2Model>, GamesSize - 1>(state); }
+void BM_V2RankGames(benchmark::State& state) { BM_Rank<V2Model, games<V2Model>, GamesSize - 1>(state); }
+BENCHMARK(BM_CprUnrankGames);
+BENCHMARK(BM_CprRankGames);
+BENCHMARK(BM_V1UnrankGames);
+BENCHMARK(BM_V1RankGames);
+BENCHMARK(BM_V2UnrankGames);
+BENCHMARK(BM_V2RankGames);
 
 // Also report the size of the cpr piece layer's graph (docs/ranking.md quotes it).
 void BM_CprBuild(benchmark::State& state) {
