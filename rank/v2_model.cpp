@@ -51,13 +51,12 @@ FileOrder pawn_file_order(int ep_case, Square king) {
   return order;
 }
 
-// Return the promotions a side's men need (constraint 3): beyond one queen, two rooks, two knights, and one
-// bishop per square colour (with `colours`) or two bishops.
-int promotions(const Position& pos, Color c, bool colours) {
+// Return the promotions a side's men need (constraint 3 with bishops by colour): beyond one queen, two rooks,
+// two knights, and one bishop per square colour.
+int promotions(const Position& pos, Color c) {
   const Bitboard bishops = pos.pieces(c, Bishop);
-  const int b = colours ? std::max(0, popcount(bishops & LightSquaresBB) - 1) +
-                              std::max(0, popcount(bishops & DarkSquaresBB) - 1)
-                        : std::max(0, popcount(bishops) - 2);
+  const int b =
+      std::max(0, popcount(bishops & LightSquaresBB) - 1) + std::max(0, popcount(bishops & DarkSquaresBB) - 1);
   return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) + b +
          std::max(0, pos.count(c, Knight) - 2);
 }
@@ -334,12 +333,15 @@ ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) co
 std::optional<std::string> V2Model::violation(const Position& pos) const {
   if (auto why = cpr_violation(pos)) return why;
   // Constraints 3 and 4 again with the bishops counted by square colour, which gives a side one promoted
-  // man more when all its two or more bishops stand on one colour (not in the en passant frames).
-  if (relaxation_.bishop_colours && pos.ep_square() == NoSquare) {
-    const int wprom = promotions(pos, White, true), bprom = promotions(pos, Black, true);
-    if (wprom != promotions(pos, White, false) || bprom != promotions(pos, Black, false))
-      if (auto why = promotion_violation(pos, wprom, bprom)) return *why + " (bishops counted by square colour)";
-  }
+  // man more when all its two or more bishops stand on one colour (not in the en passant frames); without
+  // such a side the counts are cpr's, checked above.
+  const auto on_one_colour = [&](Color c) {
+    const Bitboard b = pos.pieces(c, Bishop);
+    return more_than_one(b) && (!(b & LightSquaresBB) || !(b & DarkSquaresBB));
+  };
+  if (relaxation_.bishop_colours && pos.ep_square() == NoSquare && (on_one_colour(White) || on_one_colour(Black)))
+    if (auto why = promotion_violation(pos, promotions(pos, White), promotions(pos, Black)))
+      return *why + " (bishops counted by square colour)";
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = lsb(pos.pieces(them, King));
   if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
