@@ -43,7 +43,8 @@ const Corpus& corpus() {
   return c;
 }
 
-// The positions of random games (tests/support/corpus.h, the codec bench's corpus), in game order.
+// The positions of random games, half of them favouring pawn moves, in game order: the first 65,536 of the
+// codec bench's corpus (tests/support/corpus.h).
 constexpr std::size_t GamesSize = 65536;
 template <class Model>
 const Corpus& games() {
