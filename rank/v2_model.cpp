@@ -51,16 +51,6 @@ FileOrder pawn_file_order(int ep_case, Square king) {
   return order;
 }
 
-// Return the promotions a side's men need (constraint 3 with bishops by colour): beyond one queen, two rooks,
-// two knights, and one bishop per square colour.
-int promotions(const Position& pos, Color c) {
-  const Bitboard bishops = pos.pieces(c, Bishop);
-  const int b =
-      std::max(0, popcount(bishops & LightSquaresBB) - 1) + std::max(0, popcount(bishops & DarkSquaresBB) - 1);
-  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) + b +
-         std::max(0, pos.count(c, Knight) - 2);
-}
-
 }  // namespace
 
 std::string_view V2Model::description() const {
@@ -332,16 +322,20 @@ ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) co
 
 std::optional<std::string> V2Model::violation(const Position& pos) const {
   if (auto why = cpr_violation(pos)) return why;
-  // Constraints 3 and 4 again with the bishops counted by square colour, which gives a side one promoted
-  // man more when all its two or more bishops stand on one colour (not in the en passant frames); without
-  // such a side the counts are cpr's, checked above.
+  // Constraints 3 and 4 again with the bishops counted by square colour (not in the en passant frames): a
+  // side whose two or more bishops all stand on one colour has one promoted man more than cpr counts (with
+  // both colours, (light - 1) + (dark - 1) = B - 2); without such a side the counts are cpr's, checked above.
   const auto on_one_colour = [&](Color c) {
     const Bitboard b = pos.pieces(c, Bishop);
-    return more_than_one(b) && (!(b & LightSquaresBB) || !(b & DarkSquaresBB));
+    return int(more_than_one(b) && (!(b & LightSquaresBB) || !(b & DarkSquaresBB)));
   };
-  if (relaxation_.bishop_colours && pos.ep_square() == NoSquare && (on_one_colour(White) || on_one_colour(Black)))
-    if (auto why = promotion_violation(pos, promotions(pos, White), promotions(pos, Black)))
+  if (const int wmono = on_one_colour(White), bmono = on_one_colour(Black);
+      relaxation_.bishop_colours && pos.ep_square() == NoSquare && (wmono || bmono)) {
+    int wprom = 0, bprom = 0, men = 0;
+    PieceLayer::army_cost(pos, wprom, bprom, men);
+    if (auto why = promotion_violation(pos, wprom + wmono, bprom + bmono))
       return *why + " (bishops counted by square colour)";
+  }
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = lsb(pos.pieces(them, King));
   if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
