@@ -16,6 +16,8 @@ namespace chessrank {
 inline unsigned worker_threads(unsigned requested) {
   return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
 }
+// Return the machine's threads (worker_threads(0)), at most `most`: for work that gains nothing beyond it.
+inline unsigned worker_threads_up_to(unsigned most) { return std::min(worker_threads(0), most); }
 
 // Call work(t) for t = 0 .. threads - 1, each on a thread of its own (t = 0 on this one), and return when
 // all have returned (at once for 0 threads). An exception thrown by any call comes back here, after every

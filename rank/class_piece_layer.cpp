@@ -305,7 +305,7 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
   for (Builder::Node& n : builder.nodes) n.ends = std::uint32_t(ends), ends += rows_[n.row].counts;
   bishop_ends_.resize(ends);
   std::atomic<std::size_t> next{0};
-  run_on_threads(std::min(worker_threads(0), 4u), [&](unsigned) {
+  run_on_threads(worker_threads_up_to(4), [&](unsigned) {
     for (std::size_t i; (i = next.fetch_add(1024)) < builder.nodes.size();)
       for (std::size_t j = i; j < std::min(i + 1024, builder.nodes.size()); ++j) {
         const Builder::Node& n = builder.nodes[j];

@@ -10,7 +10,6 @@
 // and to call set_half() once its tables are built. The checks of the index range live here, once.
 #pragma once
 
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <optional>
@@ -61,7 +60,7 @@ class FixedWidthModel : public RankModel {
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases]) {
     std::vector<std::pair<std::string, BigInt>> out(Cases);
     std::atomic<std::size_t> next{0};
-    run_on_threads(std::min(worker_threads(0), 2u), [&](unsigned) {
+    run_on_threads(worker_threads_up_to(2), [&](unsigned) {
       for (std::size_t i; (i = next++) < Cases;) {
         Relaxation r;
         cases[i].second(r);

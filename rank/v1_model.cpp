@@ -46,9 +46,6 @@ FileOrder pawn_file_order(int ep_case, Square king) {
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
-// Return the threads for work that gains nothing beyond `most`: the machine's, at most `most`.
-unsigned threads_up_to(unsigned most) { return std::min(worker_threads(0), most); }
-
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
 // until it returns true.
 template <class Visit>
@@ -215,7 +212,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     }
   };
   std::future<void> layers =
-      std::async(std::launch::async, [&] { run_on_threads(threads_up_to(4), build_layers); });
+      std::async(std::launch::async, [&] { run_on_threads(worker_threads_up_to(4), build_layers); });
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
@@ -341,7 +338,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         kf.cumulative[Blocks] = block_acc;
       }
   };
-  run_on_threads(threads_up_to(4), size_king_frames);
+  run_on_threads(worker_threads_up_to(4), size_king_frames);
   std::size_t fast_subs = 0, fast_runs = 0;
   for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
   subs_.reserve(fast_subs);

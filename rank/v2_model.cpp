@@ -25,9 +25,6 @@ std::string colour(Color c) { return std::string(color_name(c)); }
 // Return the squares of the colour of s.
 Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
 
-// Return the threads for work that gains nothing beyond `most`: the machine's, at most `most`.
-unsigned threads_up_to(unsigned most) { return std::min(worker_threads(0), most); }
-
 // Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
 // the files one and then two away (left first), the other files with en passant cells, and the rest, those
 // an even number of files from the king first. Files that carry no special cell come last, where the
@@ -181,7 +178,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
   layers_.resize(specs.size());
   {
     std::atomic<std::size_t> next{0};
-    run_on_threads(threads_up_to(4), [&](unsigned) {
+    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
       for (std::size_t i; (i = next++) < specs.size();)
         layers_[i] = std::make_unique<PawnKingLayer>(specs[i].rules, specs[i].order, tables_);
     });
@@ -197,7 +194,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
   std::vector<std::size_t> fast_classes(king_frames_.size());
   {
     std::atomic<std::size_t> next{0};
-    run_on_threads(threads_up_to(4), [&](unsigned) {
+    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
       for (std::size_t i; (i = next++) < king_frames_.size();) {
         KingFrame& kf = king_frames_[i];
         // The en passant frames' blocks hold one class each (no tracked counts): those king frames, the
@@ -253,7 +250,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
   subs_.resize(classes);
   {
     std::atomic<std::size_t> next{0};
-    run_on_threads(threads_up_to(4), [&](unsigned) {
+    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
       for (std::size_t n; (n = next++) < fast_fill.size();) {
         const KingFrame& kf = king_frames_[fast_fill[n].first];
         std::size_t s = fast_fill[n].second;
