@@ -341,13 +341,12 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
     const int n1 = roots[i].n1, n2 = g.n2;
     UInt192 total;
     for (std::uint32_t c = g.first; c < g.first + g.children; ++c) total += children_[c].total * children_[c].ways(n1, n2);
-    roots_.push_back({total, g.first, g.children, g.colours});
+    roots_.push_back({total, g.first, g.colours});
   }
 }
 
 
-UInt192 ClassPieceLayer::rank(int root, const Men& men, const Squares& squares) const {
-  const RootInfo& g = roots_[root];
+UInt192 ClassPieceLayer::rank(Knights g, const Men& men, const Squares& squares) const {
   const int n1 = popcount(squares.set1), n2 = popcount(squares.set2);
   const Bitboard knights = men[White][Knight] & (squares.set1 | squares.set2);
   const Bitboard p1 = knights & squares.set1, p2 = knights & squares.set2;
@@ -356,7 +355,7 @@ UInt192 ClassPieceLayer::rank(int root, const Men& men, const Squares& squares) 
   UInt192 offset;
   const Child* c = &children_[g.first];
   for (; int(c->knights) != kn || int(c->on_set1) != k1; ++c) {
-    assert(c < &children_[g.first] + g.children);  // the caller checked the budgets: the knights' block is there
+    assert(c < children_.data() + children_.size());  // the caller checked the budgets: the knights' block is there
     offset += c->total * c->ways(n1, n2);
   }
   const std::uint64_t c2 = Binomial(n2, kn - k1), radix = Binomial(n1, k1) * c2;
@@ -384,14 +383,13 @@ UInt192 ClassPieceLayer::rank(int root, const Men& men, const Squares& squares) 
   return offset + within * radix + UInt192(subset);
 }
 
-void ClassPieceLayer::unrank(int root, UInt192 r, const Squares& squares, Men& men) const {
-  const RootInfo& g = roots_[root];
+void ClassPieceLayer::unrank(Knights g, UInt192 r, const Squares& squares, Men& men) const {
   const int n1 = popcount(squares.set1), n2 = popcount(squares.set2);
   const Child* c = &children_[g.first];
   std::uint64_t radix;
   // A choice without ways has an empty block, which try_sub passes.
   for (; r.try_sub(c->total * (radix = c->ways(n1, n2))); ++c)
-    assert(c + 1 < &children_[g.first] + g.children);  // r < count(root)
+    assert(c + 1 < children_.data() + children_.size());  // r < count(root)
   const int kn = c->knights, k1 = c->on_set1;
   const std::uint64_t c2 = Binomial(n2, kn - k1);
   const std::uint64_t subset = r.divmod(radix);

@@ -67,13 +67,24 @@ class ClassPieceLayer {
   static std::uint64_t root_key(const Root& r);
   // Return the number of piece placements of a root.
   const UInt192& count(int root) const { return roots_[root].total; }
+  // What rank and unrank read of a root: its group's knights choices. A caller that keeps this in place of
+  // the root (`v2`'s fast path) saves the dependent read of the root's record.
+  struct Knights {
+    std::uint32_t first = 0;  // its first choice
+    bool colours = true;
+  };
+  Knights knights(int root) const { return {roots_[root].first, roots_[root].colours}; }
   // Rank the pieces of `men` on the squares of a placement that the root's budgets admit.
-  UInt192 rank(int root, const Men& men, const Squares& squares) const;
+  UInt192 rank(int root, const Men& men, const Squares& squares) const { return rank(knights(root), men, squares); }
+  UInt192 rank(Knights root, const Men& men, const Squares& squares) const;
   // Add the pieces of rank r < count(root) to `men`.
-  void unrank(int root, UInt192 r, const Squares& squares, Men& men) const;
-  // Ask for the first entries an unrank of this root reads: a caller with other work to do first (the
+  void unrank(int root, const UInt192& r, const Squares& squares, Men& men) const {
+    unrank(knights(root), r, squares, men);
+  }
+  void unrank(Knights root, UInt192 r, const Squares& squares, Men& men) const;
+  // Ask for the first entries an unrank of these choices reads: a caller with other work to do first (the
   // pawns) then finds them in the cache.
-  void prefetch(int root) const { __builtin_prefetch(&children_[roots_[root].first]); }
+  void prefetch(Knights root) const { __builtin_prefetch(&children_[root.first]); }
 
   // Return the memory the layer holds, in bytes.
   std::size_t bytes() const;
@@ -122,8 +133,7 @@ class ClassPieceLayer {
   static_assert(sizeof(Child) == 32, "the knights choice shares the word of ends");
   struct RootInfo {
     UInt192 total;
-    std::uint32_t first;    // its group's children in children_, by (knights, on set 1)
-    std::uint8_t children;  // how many
+    std::uint32_t first;  // its group's children in children_, by (knights, on set 1)
     bool colours;
   };
   struct Builder;

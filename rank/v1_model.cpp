@@ -382,6 +382,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       }
     }
     jump_.build(subs_, frames_[0].total);
+    jump_.copy_sole_items(subs_, SubBlock{}, sole_);
   }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   set_half(frame_offset_[Frames]);
@@ -511,9 +512,10 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
 }
 
 const V1Model::SubBlock& V1Model::find_sub(UInt192& r) const {
-  const SubBlock& sub = subs_[jump_.find(subs_, r)];
-  r -= sub.start;
-  return sub;
+  const SubBlock* sub = &sole_[jump_.bucket(r)];
+  if (sub->t1 == SubBlock::NoTrack) sub = &subs_[jump_.find(subs_, r)];  // a sub-block starts in r's bucket
+  r -= sub->start;
+  return *sub;
 }
 
 const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {

@@ -261,8 +261,8 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
           for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
             const int bit = t * MaxColour + c;
             run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
-            if (!SubBlock::fits(acc, p, root)) std::abort();  // never: the figures in v2_model.h
-            subs_[s++] = SubBlock(acc, p, root, t, c, kf.king, blk);
+            if (!SubBlock::fits(acc, p, pieces_.knights(root))) std::abort();  // never: the figures in v2_model.h
+            subs_[s++] = SubBlock(acc, p, pieces_.knights(root), t, c, kf.king, blk);
             acc += pieces_.count(root) * p;
           });
           subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
@@ -270,16 +270,20 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       }
     });
   }
-  if (relaxation_.strict()) jump_.build(subs_, frames_[0].total);
+  if (relaxation_.strict()) {
+    jump_.build(subs_, frames_[0].total);
+    jump_.copy_sole_items(subs_, SubBlock(UInt192(0)), sole_);
+  }
 
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   set_half(frame_offset_[Frames]);
 }
 
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
-  const SubBlock& sub = subs_[jump_.find(subs_, r)];
-  r -= sub.start();
-  return sub;
+  const SubBlock* sub = &sole_[jump_.bucket(r)];
+  if (sub->track() == SubBlock::NoClass) sub = &subs_[jump_.find(subs_, r)];  // a class starts in r's bucket
+  r -= sub->start();
+  return *sub;
 }
 
 UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
@@ -361,13 +365,13 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   const PawnKingLayer::Counts c = layer.counts(white_pawns, black_pawns, white_king);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   UInt192 index = frame_offset_[n.frame];
-  std::int32_t root = -1;
+  ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].at(c.track, c.colour)];  // violation() admitted it
     assert(sub->track() == c.track && sub->colour() == c.colour);
     index += sub->start();
-    root = sub->root();
+    knights = sub->knights();
     placements = sub->pawns();
   } else {
     index += f.cumulative[king] + block_start(kf, blk);
@@ -376,11 +380,11 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
       for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
         if (const std::uint64_t p = classes.at(t, col))
           index += pieces_.count(root_of(kf, blk, t, col)) * p;
-    root = root_of(kf, blk, c.track, c.colour);
+    knights = pieces_.knights(root_of(kf, blk, c.track, c.colour));
     placements = classes.at(c.track, c.colour);
   }
   const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
-  const UInt192 piece_rank = pieces_.rank(root, n.men, squares(kf, free));
+  const UInt192 piece_rank = pieces_.rank(knights, n.men, squares(kf, free));
   index += piece_rank * placements + UInt192(layer.rank(white_pawns, black_pawns, white_king));
   if (n.black_to_move) index += half_size();
   return index;
@@ -397,18 +401,19 @@ Position V2Model::unrank_fast(UInt192 index) const {
   const Frame& f = frames_[frame];
   index -= frame_offset_[frame];
   // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
-  // placements and the piece root. Other frames: search the king and the block, then sum the classes.
+  // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
+  // classes.
   const KingFrame* kf = nullptr;
   int blk = 0;
   PawnKingLayer::Counts c;
-  std::int32_t root = -1;
+  ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
   if (frame == 0 && !jump_.empty()) {
     const SubBlock& sub = find_sub(index);
     kf = &king_frames_[f.king[sub.king()]];
     blk = sub.block();
     c.track = sub.track(), c.colour = sub.colour();
-    root = sub.root();
+    knights = sub.knights();
     placements = sub.pawns();
   } else {
     const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
@@ -416,18 +421,18 @@ Position V2Model::unrank_fast(UInt192 index) const {
     kf = &king_frames_[f.king[k]];
     blk = locate_block(*kf, index);
     const PawnKingLayer::Block classes = layers_[kf->layer]->classes(blk, kf->king_placed);
-    for (int t = 0; t < classes.tracks && root < 0; ++t)
+    for (int t = 0; t < classes.tracks && !placements; ++t)
       for (int col = 0; col < classes.colours; ++col) {
         const std::uint64_t p = classes.at(t, col);
         if (!p) continue;
         const std::int32_t r = root_of(*kf, blk, t, col);
         if (!index.try_sub(pieces_.count(r) * p)) {
-          c.track = t, c.colour = col, root = r, placements = p;
+          c.track = t, c.colour = col, knights = pieces_.knights(r), placements = p;
           break;
         }
       }
   }
-  pieces_.prefetch(root);
+  pieces_.prefetch(knights);
   c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
   c.king = kf->king_placed;
   UInt192 piece_rank, placement_rank;
@@ -438,7 +443,7 @@ Position V2Model::unrank_fast(UInt192 index) const {
   men[White][King] |= white_king;
   if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(kf->king);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | white_king | kf->taken);
-  pieces_.unrank(root, piece_rank, squares(*kf, free), men);
+  pieces_.unrank(knights, piece_rank, squares(*kf, free), men);
   return from_normal_form(men, f.info, black);
 }
 
@@ -542,9 +547,9 @@ std::vector<UInt192> V2Model::block_starts() const {
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
   for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
-  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) + sub_runs_.size() * sizeof(SubRun) +
-         jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 + king_frames_.size() * sizeof(KingFrame) +
-         starts;
+  return tables_.bytes() + pieces_.bytes() + (subs_.size() + sole_.size()) * sizeof(SubBlock) +
+         sub_runs_.size() * sizeof(SubRun) + jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
+         king_frames_.size() * sizeof(KingFrame) + starts;
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {

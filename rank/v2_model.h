@@ -130,34 +130,37 @@ class V2Model final : public FixedWidthModel<V2Model> {
     std::int32_t fast = -1;  // its first entry in sub_runs_ (frame 0's king frames), -1: none
     UInt192 start;           // fast: its start within frame 0
   };
-  // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its piece root,
-  // black king, level-4 block and counts, packed in 32 bytes so that a record never straddles two cache
-  // lines. A block's classes are adjacent and end with a sentinel (start = the block's end, track =
-  // NoClass), so that starts never decrease along subs_.
+  // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its pieces'
+  // knights choices (ClassPieceLayer::Knights: what rank and unrank read of its root, kept here to save that
+  // dependent read), black king, level-4 block and counts, packed in 32 bytes so that a record never
+  // straddles two cache lines. A block's classes are adjacent and end with a sentinel (start = the block's
+  // end, track = NoClass), so that starts never decrease along subs_.
   //
   //   word | bits                                  (frame 0 holds fewer than 2^151 positions, a class fewer
-  //   -----+-------------------------------------   than 2^56 placements of pawns and king)
-  //     0  | start, bits 0-63
+  //   -----+-------------------------------------   than 2^56 placements of pawns and king, the piece layer
+  //     0  | start, bits 0-63                        fewer than 2^20 knights choices)
   //     1  | start, bits 64-127
-  //     2  | start, bits 128-150 | root << 23 (20 bits) | king << 43 (6) | block << 49 (9) | track << 58 (4)
+  //     2  | start, bits 128-150 | knights.first << 23 (20 bits) | king << 43 (6) | block << 49 (9) |
+  //        | track << 58 (4) | knights.colours << 62
   //     3  | placements (59 bits) | colour << 59 (5)
   class alignas(32) SubBlock {
    public:
     static constexpr int NoClass = 15;
     // Return whether a class with these values fits the record.
-    static bool fits(const UInt192& at, std::uint64_t p, std::int32_t root) {
-      return at.bit_width() <= 151 && p >> 59 == 0 && root >= 0 && root < (1 << 20);
+    static bool fits(const UInt192& at, std::uint64_t p, const ClassPieceLayer::Knights& k) {
+      return at.bit_width() <= 151 && p >> 59 == 0 && k.first < (1 << 20);
     }
     SubBlock() = default;
-    explicit SubBlock(const UInt192& end) : SubBlock(end, 0, 0, NoClass, 0, Square(0), 0) {}
-    SubBlock(const UInt192& at, std::uint64_t p, std::int32_t root, int track, int colour, Square king, int block)
+    explicit SubBlock(const UInt192& end) : SubBlock(end, 0, {}, NoClass, 0, Square(0), 0) {}
+    SubBlock(const UInt192& at, std::uint64_t p, const ClassPieceLayer::Knights& k, int track, int colour, Square king,
+             int block)
         : w_{at.bits_from(0), at.bits_from(64),
-             at.bits_from(128) | std::uint64_t(root) << 23 | std::uint64_t(king) << 43 | std::uint64_t(block) << 49 |
-                 std::uint64_t(track) << 58,
+             at.bits_from(128) | std::uint64_t(k.first) << 23 | std::uint64_t(king) << 43 |
+                 std::uint64_t(block) << 49 | std::uint64_t(track) << 58 | std::uint64_t(k.colours) << 62,
              p | std::uint64_t(colour) << 59} {}
     UInt192 start() const { return UInt192::from_limbs(w_[0], w_[1], w_[2] & 0x7FFFFF); }
     std::uint64_t pawns() const { return w_[3] & ((std::uint64_t(1) << 59) - 1); }
-    std::int32_t root() const { return std::int32_t(w_[2] >> 23 & 0xFFFFF); }
+    ClassPieceLayer::Knights knights() const { return {std::uint32_t(w_[2] >> 23 & 0xFFFFF), bool(w_[2] >> 62 & 1)}; }
     Square king() const { return Square(w_[2] >> 43 & 63); }
     int block() const { return int(w_[2] >> 49 & 511); }
     int track() const { return int(w_[2] >> 58 & 15); }
@@ -233,6 +236,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
   LargeVector<SubRun> sub_runs_;  // fast path: per (king frame, level-4 block)
   LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
   JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
+  LargeVector<SubBlock> sole_;  // fast path: per bucket of jump_, the class that holds it all, or a sentinel
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
 };
