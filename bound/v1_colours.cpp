@@ -39,9 +39,6 @@ u128 once(std::atomic<bool>& done, u128& value, std::mutex& lock, Compute&& comp
   return value;
 }
 
-// Return the squares of the colour of s.
-Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
-
 // The squares around a king that v1's classes track: its knight squares (A), its orthogonal and diagonal
 // neighbours (B), and the squares of its colour.
 struct KingZone {
@@ -50,7 +47,7 @@ struct KingZone {
       : a(knight_attacks(king)),
         orth(king_attacks(king) & (rank_bb(rank_of(king)) | file_bb(file_of(king)))),
         diag(king_attacks(king) & ~orth),
-        colour(colour_of(king)) {}
+        colour(colour_squares(king)) {}
 };
 
 // Counts over (men budget, free squares of the king's colour, of the other colour) for each (fixed rooks,

@@ -20,6 +20,8 @@ constexpr Bitboard DarkSquaresBB = 0xAA55AA55AA55AA55ULL;  // a1, c1, ..., b2, .
 constexpr Bitboard LightSquaresBB = ~DarkSquaresBB;
 
 constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
+// Return the squares of the colour of s (a bishop on s never leaves them).
+constexpr Bitboard colour_squares(Square s) { return is_dark(s) ? DarkSquaresBB : LightSquaresBB; }
 constexpr Bitboard file_bb(File f) { return FileABB << f; }
 constexpr Bitboard rank_bb(Rank r) { return Rank1BB << (8 * r); }
 constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }

@@ -22,8 +22,6 @@ namespace {
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
-// Return the squares of the colour of s.
-Bitboard colour_of(Square s) { return DarkSquaresBB & square_bb(s) ? DarkSquaresBB : LightSquaresBB; }
 
 // Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
 // the files one and then two away (left first), the other files with en passant cells, and the rest, those
@@ -119,7 +117,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       rules.pawns = *pawns;
       rules.king = ~(layer_taken | (relaxation_.kings_apart ? king_attacks(king) : 0));
       rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
-      rules.colour = colours ? colour_of(king) & ~layer_taken : 0;
+      rules.colour = colours ? colour_squares(king) & ~layer_taken : 0;
       const auto lkey = std::make_tuple(info.ep_case, k, rules.king, rules.track, rules.colour);
       auto [lit, new_layer] = layer_of.emplace(lkey, int(specs.size()));
       if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king)});
@@ -128,7 +126,7 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       family.colours = colours;
       family.rooks = info.fixed.rooks;
       const Bitboard knight = knights ? knight_attacks(king) & ~taken : 0;
-      const Bitboard colour_set = colours ? colour_of(king) & ~taken : 0;
+      const Bitboard colour_set = colours ? colour_squares(king) & ~taken : 0;
       family.a0 = popcount(knight);
       family.y0 = popcount(colour_set);
       family.free0 = 64 - popcount(taken) - (placed ? 1 : 0);

@@ -162,6 +162,14 @@ TEST(Bitboard, ShiftsAndHelpers) {
   EXPECT_EQ(popcount(DarkSquaresBB), 32);
   EXPECT_TRUE(DarkSquaresBB & square_bb(A1));
   for (int s = 0; s < SquareCount; ++s) EXPECT_EQ(is_dark(Square(s)), (DarkSquaresBB >> s & 1) != 0);
+  // A bishop stays on its square's colour; a knight's move changes it.
+  for (int s = 0; s < SquareCount; ++s) {
+    const Bitboard own = colour_squares(Square(s));
+    EXPECT_EQ(popcount(own), 32);
+    EXPECT_TRUE(own & square_bb(Square(s)));
+    EXPECT_EQ(bishop_attacks(Square(s), 0) & ~own, 0u) << s;
+    EXPECT_EQ(knight_attacks(Square(s)) & own, 0u) << s;
+  }
   Bitboard b = square_bb(C3) | square_bb(F7);
   EXPECT_EQ(lsb(b), C3);
   EXPECT_EQ(msb(b), F7);
