@@ -22,7 +22,6 @@ namespace {
 
 std::string colour(Color c) { return std::string(color_name(c)); }
 
-
 // Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
 // the files one and then two away (left first), the other files with en passant cells, and the rest, those
 // an even number of files from the king first. Files that carry no special cell come last, where the
