@@ -170,6 +170,7 @@ struct V1Model::SubBlock {
   std::uint8_t t1 = NoTrack, t2 = NoTrack, shift = 0, king = 0;
   std::uint16_t block = 0;
   std::uint32_t pairs = 0;
+  bool sentinel() const { return t1 == NoTrack; }
 };
 
 std::string_view V1Model::description() const {
@@ -376,13 +377,12 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
       for (int blk = 0; blk < Blocks; ++blk) {
         const Front& front = fronts_[kf.front_family * Blocks + blk];
-        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]]; sub->t1 != SubBlock::NoTrack; ++sub)
+        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]]; !sub->sentinel(); ++sub)
           sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]),
           sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
       }
     }
     jump_.build(subs_, frames_[0].total);
-    jump_.copy_sole_items(subs_, SubBlock{}, sole_);
   }
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   set_half(frame_offset_[Frames]);
@@ -512,10 +512,9 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
 }
 
 const V1Model::SubBlock& V1Model::find_sub(UInt192& r) const {
-  const SubBlock* sub = &sole_[jump_.bucket(r)];
-  if (sub->t1 == SubBlock::NoTrack) sub = &subs_[jump_.find(subs_, r)];  // a sub-block starts in r's bucket
-  r -= sub->start;
-  return *sub;
+  const SubBlock& sub = jump_.holder(subs_, r);
+  r -= sub.start;
+  return sub;
 }
 
 const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {
@@ -588,7 +587,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
-      assert(sub->t1 != SubBlock::NoTrack);
+      assert(!sub->sentinel());
       ++sub;
     }
     index += sub->start;

@@ -141,8 +141,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
   std::vector<std::uint32_t> sub_runs_;   // fast path: per (king frame, block) its first entry in subs_
   std::vector<SubBlock> subs_;            // fast path: frame 0's sub-blocks in index order
-  JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
-  LargeVector<SubBlock> sole_;  // fast path: per bucket of jump_, the sub-block that holds it all, or a sentinel
+  JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   PieceLayer tail_;
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};

@@ -258,8 +258,9 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
           for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
             const int bit = t * MaxColour + c;
             run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
-            if (!SubBlock::fits(acc, p, pieces_.knights(root))) std::abort();  // never: the figures in v2_model.h
-            subs_[s++] = SubBlock(acc, p, pieces_.knights(root), t, c, kf.king, blk);
+            const ClassPieceLayer::Knights knights = pieces_.knights(root);
+            if (!SubBlock::fits(acc, p, knights)) std::abort();  // never: the figures in v2_model.h
+            subs_[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
             acc += pieces_.count(root) * p;
           });
           subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
@@ -267,20 +268,16 @@ V2Model::V2Model(Relaxation relaxation) : relaxation_(relaxation) {
       }
     });
   }
-  if (relaxation_.strict()) {
-    jump_.build(subs_, frames_[0].total);
-    jump_.copy_sole_items(subs_, SubBlock(UInt192(0)), sole_);
-  }
+  if (relaxation_.strict()) jump_.build(subs_, frames_[0].total);
 
   for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
   set_half(frame_offset_[Frames]);
 }
 
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
-  const SubBlock* sub = &sole_[jump_.bucket(r)];
-  if (sub->track() == SubBlock::NoClass) sub = &subs_[jump_.find(subs_, r)];  // a class starts in r's bucket
-  r -= sub->start();
-  return *sub;
+  const SubBlock& sub = jump_.holder(subs_, r);
+  r -= sub.start();
+  return sub;
 }
 
 UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
@@ -546,7 +543,7 @@ std::vector<UInt192> V2Model::block_starts() const {
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
   for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
-  return tables_.bytes() + pieces_.bytes() + (subs_.size() + sole_.size()) * sizeof(SubBlock) +
+  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) +
          sub_runs_.size() * sizeof(SubRun) + jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
          king_frames_.size() * sizeof(KingFrame) + starts;
 }

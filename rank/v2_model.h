@@ -164,6 +164,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
     Square king() const { return Square(w_[2] >> 43 & 63); }
     int block() const { return int(w_[2] >> 49 & 511); }
     int track() const { return int(w_[2] >> 58 & 15); }
+    bool sentinel() const { return track() == NoClass; }
     int colour() const { return int(w_[3] >> 59); }
 
    private:
@@ -235,8 +236,7 @@ class V2Model final : public FixedWidthModel<V2Model> {
   static_assert(MaxTrack * MaxColour <= 192);
   LargeVector<SubRun> sub_runs_;  // fast path: per (king frame, level-4 block)
   LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
-  JumpTable jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
-  LargeVector<SubBlock> sole_;  // fast path: per bucket of jump_, the class that holds it all, or a sentinel
+  JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   std::vector<Frame> frames_;
   std::array<UInt192, Frames + 1> frame_offset_{};
 };

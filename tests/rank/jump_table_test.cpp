@@ -1,12 +1,12 @@
-// JumpTable against std::upper_bound: find returns the item that holds an index, and the copies of
-// copy_sole_items are given for exactly the buckets no item starts inside, each the holder of all their
-// indices.
+// JumpTable against std::upper_bound: find and holder return the item that holds an index, and the
+// copies are given for exactly the buckets no item starts inside, each the holder of all their indices.
 #include "rank/jump_table.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <pcg_random.hpp>
+#include <set>
 #include <vector>
 
 namespace chessrank::rank {
@@ -14,7 +14,8 @@ namespace {
 
 struct Item {
   UInt192 start;
-  int id = -1;  // -1: the copies' "none"
+  int id = -1;  // -1: a sentinel
+  bool sentinel() const { return id < 0; }
 };
 
 // Random non-decreasing starts from 0: runs of equal starts (empty items), items from tiny to ~2^150, and a
@@ -32,7 +33,7 @@ std::vector<Item> random_items(pcg64& rng, int n, UInt192& total) {
     items.push_back({items.back().start + size, i});
   }
   total = items.back().start + UInt192(1 + rng() % 1000);
-  items.push_back({total, n});
+  items.push_back({total, -1});
   return items;
 }
 
@@ -49,18 +50,12 @@ TEST(JumpTable, FindsTheHolderAndCopiesTheBucketsNoItemStartsInside) {
   for (int trial = 0; trial < 60; ++trial) {
     UInt192 total;
     const std::vector<Item> items = random_items(rng, 1 + int(rng() % 2000), total);
-    JumpTable jump;
+    JumpTable<Item> jump;
     jump.build(items, total);
-    LargeVector<Item> copies;
-    jump.copy_sole_items(items, Item{}, copies);
-    // Every bucket an item (but the first, at 0) starts inside has no copy; every other one has.
-    std::vector<bool> started(copies.size());
+    // The buckets an item (but the first, at 0) starts inside: those have no copy, every other one has.
+    std::set<std::uint64_t> started;
     for (std::size_t i = 1; i < items.size(); ++i)
-      if (items[i].start < total) started[jump.bucket(items[i].start)] = true;
-    for (std::size_t b = 0; b < copies.size(); ++b) {
-      ASSERT_EQ(copies[b].id < 0, bool(started[b])) << "trial " << trial << " bucket " << b;
-      (started[b] ? crossed : sole)++;
-    }
+      if (items[i].start < total) started.insert(jump.bucket(items[i].start));
     // Indices at, next to and between the starts, and at random.
     std::vector<UInt192> probes{UInt192(), total - UInt192(1)};
     for (const Item& item : items) {
@@ -76,12 +71,16 @@ TEST(JumpTable, FindsTheHolderAndCopiesTheBucketsNoItemStartsInside) {
     for (const UInt192& r : probes) {
       const std::size_t want = holder(items, r);
       ASSERT_EQ(jump.find(items, r), want) << "trial " << trial;
-      if (const Item& copy = copies[jump.bucket(r)]; copy.id >= 0) {
-        ASSERT_EQ(copy.id, items[want].id) << "trial " << trial;
+      ASSERT_EQ(jump.holder(items, r).id, items[want].id) << "trial " << trial;
+      const Item* copy = jump.copy(r);
+      ASSERT_EQ(copy == nullptr, started.count(jump.bucket(r)) > 0) << "trial " << trial;
+      if (copy) {
+        ASSERT_EQ(copy->id, items[want].id) << "trial " << trial;
       }
+      (copy ? sole : crossed)++;
     }
   }
-  // Both kinds of bucket came up often.
+  // Indices in both kinds of bucket came up often.
   EXPECT_GT(sole, 1000);
   EXPECT_GT(crossed, 1000);
 }
