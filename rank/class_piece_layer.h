@@ -39,6 +39,7 @@
 #include "rank/binomial.h"
 #include "rank/large_allocator.h"
 #include "rank/piece_layer.h"
+#include "rank/prefetch.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -84,7 +85,7 @@ class ClassPieceLayer {
   void unrank(Knights root, UInt192 r, const Squares& squares, Men& men) const;
   // Ask for the first entries an unrank of these choices reads: a caller with other work to do first (the
   // pawns) then finds them in the cache.
-  void prefetch(Knights root) const { __builtin_prefetch(&children_[root.first]); }
+  void prefetch(Knights root) const { rank::prefetch(&children_[root.first]); }
 
   // Return the memory the layer holds, in bytes.
   std::size_t bytes() const;

@@ -5,14 +5,18 @@
 //   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
 //   Position unrank_fast(UInt192 index) const;          for index < size()
 //
-// (both fast paths for a strict model)
+// (both fast paths for a strict model), optionally
+//
+//   void unrank_many(std::span<const UInt192>, std::span<Position>) const;   indices below size()
 //
 // and to call set_half() once its tables are built. The checks of the index range live here, once.
 #pragma once
 
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +52,19 @@ class FixedWidthModel : public RankModel {
   Result<Position> unrank_fixed(const UInt192& index) const override {
     return checked_unrank(index, index < size192_);
   }
+  std::optional<std::string> unrank_fixed_many(std::span<const UInt192> indices,
+                                               std::span<Position> out) const override {
+    assert(indices.size() == out.size());
+    if (std::optional<std::string> why = refusal()) return batch_error(0, indices.size(), *why);
+    std::size_t good = 0;  // the indices before the first out of range
+    while (good < indices.size() && indices[good] < size192_) ++good;
+    if constexpr (requires { model().unrank_many(indices, out); })
+      model().unrank_many(indices.first(good), out.first(good));
+    else
+      for (std::size_t i = 0; i < good; ++i) out[i] = model().unrank_fast(indices[i]);
+    if (good < indices.size()) return batch_error(good, indices.size(), checked_unrank(indices[good], false).error());
+    return std::nullopt;
+  }
 
  protected:
   // A way to relax the model: what it leaves out, and the change to the model's Relaxation.
@@ -69,6 +86,9 @@ class FixedWidthModel : public RankModel {
     });
     return out;
   }
+
+  // Return an index of the white-to-move half: the index, less half_size() for black to move.
+  UInt192 white_index(const UInt192& index) const { return index < half_ ? index : index - half_; }
 
   // Set N = 2 * half, half being the number of positions with white to move.
   void set_half(const UInt192& half) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "rank/large_allocator.h"
+#include "rank/prefetch.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -77,6 +78,12 @@ class JumpTable {
   const Item& holder(const Items& items, const UInt192& r) const {
     const Item* c = copy(r);
     return c ? *c : items[find(items, r)];
+  }
+  // Ask for the lines holder(r) reads first: the bucket's copy and entry.
+  void prefetch(const UInt192& r) const {
+    const std::uint64_t b = bucket(r);
+    rank::prefetch(&copies_[b]);
+    rank::prefetch(&entry_[b]);
   }
   // Return the bucket of an index below total.
   std::uint64_t bucket(const UInt192& r) const { return r.bits_from(shift_); }

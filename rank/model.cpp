@@ -1,5 +1,7 @@
 #include "rank/model.h"
 
+#include <cassert>
+
 #include "rank/cpr_model.h"
 #include "rank/v1_model.h"
 #include "rank/v2_model.h"
@@ -20,6 +22,22 @@ const RankModel* find_model(std::string_view name) {
     return &model;
   }
   return nullptr;
+}
+
+// Return the error of the i-th of n indices.
+std::string batch_error(std::size_t i, std::size_t n, const std::string& why) {
+  return "index " + std::to_string(i) + " of " + std::to_string(n) + ": " + why;
+}
+
+std::optional<std::string> RankModel::unrank_fixed_many(std::span<const UInt192> indices,
+                                                        std::span<Position> out) const {
+  assert(indices.size() == out.size());
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    Result<Position> pos = unrank_fixed(indices[i]);
+    if (!pos) return batch_error(i, indices.size(), pos.error());
+    out[i] = std::move(pos).value();
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string> model_names() { return {"v2", "v1", "cpr"}; }

@@ -271,55 +271,72 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
   return r;
 }
 
-void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const {
-  white = black = king = 0;
-  // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an
-  // empty file reads at the next position stays valid until a file holds men.
-  std::uint32_t left = lanes(c);
-  // The count of the files from position i on with the counts left: an empty file's block reads it at i + 1.
-  const auto empty_from = [&](int i) { return block_at(i, left).at(c.track, c.colour); };
-  std::uint64_t empty = empty_from(1);
-  for (int i = 0; i < 8; ++i) {
-    const int f = at_[i].file;
-    const PawnKingTables::FileTable& t = *at_[i].table;
-    const std::uint64_t empties = t.empty ? empty : 0;  // the empty file's block: one configuration
-    if (r < empties) {
-      if (i < 7) empty = empty_from(i + 2);
-      continue;
-    }
-    r -= empties;
-    const int men = c.white + c.black + c.king;
-    for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
-      const Block b = block_after(i, left, *s);
-      if (b.none()) continue;
-      for (int j = s->first; j < s->end; ++j) {
-        const Group& g = t.groups[j];
-        if (g.track > c.track) break;  // groups come by tracked count
-        const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
-        const std::uint64_t size = g.size * completions;  // 0 without completions: no test for it
-        if (r >= size) {
-          r -= size;
-          continue;
-        }
-        unsigned index = 0;
-        if (g.size > 1) {
-          index = unsigned(r / completions);
-          r %= completions;
-        }
-        const unsigned config = t.configs[g.first + index];
-        white |= cells_to_bitboard(config & 63, f);
-        black |= cells_to_bitboard(config >> 6 & 63, f);
-        if (const unsigned q = config >> 12; q != PawnKingTables::NoKing)
-          king = square_bb(make_square(File(f), Rank(q)));
-        c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
-             c.king - s->king};
-        left -= s->lanes;
-        if (i < 7) empty = empty_from(i + 2);
-        goto next_file;
+PawnKingLayer::Walk PawnKingLayer::start(Counts c, std::uint64_t r) const {
+  Walk w;
+  w.c = c;
+  w.r = r;
+  w.left = lanes(c);
+  w.empty = empty_count(1, w);
+  return w;
+}
+
+// Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an empty
+// file reads at the next position stays valid until a file holds men.
+template <bool Prefetch>
+void PawnKingLayer::walk_file(Walk& w) const {
+  const int i = w.next++;
+  const int f = at_[i].file;
+  const PawnKingTables::FileTable& t = *at_[i].table;
+  Counts& c = w.c;
+  std::uint64_t& r = w.r;
+  const auto after = [&] {  // the count an empty file reads at the position after the next
+    if (i >= 7) return;
+    w.empty = empty_count(i + 2, w);
+    if constexpr (Prefetch) prefetch(w.empty);
+  };
+  const std::uint64_t empties = t.empty ? *w.empty : 0;  // the empty file's block: one configuration
+  if (r < empties) return after();
+  r -= empties;
+  const int men = c.white + c.black + c.king;
+  for (auto s = t.sets.begin() + t.empty; s != t.sets.end() && s->men <= men; ++s) {  // sets come by men
+    const Block b = block_after(i, w.left, *s);
+    if (b.none()) continue;
+    for (int j = s->first; j < s->end; ++j) {
+      const Group& g = t.groups[j];
+      if (g.track > c.track) break;  // groups come by tracked count
+      const std::uint64_t completions = b.at(c.track - g.track, c.colour - g.colour);
+      const std::uint64_t size = g.size * completions;  // 0 without completions: no test for it
+      if (r >= size) {
+        r -= size;
+        continue;
       }
+      unsigned index = 0;
+      if (g.size > 1) {
+        index = unsigned(r / completions);
+        r %= completions;
+      }
+      const unsigned config = t.configs[g.first + index];
+      w.white |= cells_to_bitboard(config & 63, f);
+      w.black |= cells_to_bitboard(config >> 6 & 63, f);
+      if (const unsigned q = config >> 12; q != PawnKingTables::NoKing)
+        w.king = square_bb(make_square(File(f), Rank(q)));
+      c = {c.white - s->white, c.black - s->black, c.opposed - s->opposed, c.track - g.track, c.colour - g.colour,
+           c.king - s->king};
+      w.left -= s->lanes;
+      return after();
     }
-  next_file:;
   }
+}
+
+void PawnKingLayer::step(Walk& w) const {
+  assert(w.next < 8);
+  walk_file<true>(w);
+}
+
+void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const {
+  Walk w = start(c, r);
+  while (w.next < 8) walk_file<false>(w);
+  white = w.white, black = w.black, king = w.king;
 }
 
 }  // namespace chessrank::rank

@@ -31,6 +31,7 @@
 #include "core/bitboard.h"
 #include "rank/large_allocator.h"
 #include "rank/pawn_layer.h"
+#include "rank/prefetch.h"
 
 namespace chessrank::rank {
 
@@ -183,6 +184,21 @@ class PawnKingLayer {
   std::uint64_t rank(Bitboard white, Bitboard black, Bitboard king) const;
   // Return the placement of rank r < count(c).
   void unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const;
+  // The same in steps, a file at a time, so that a caller can interleave the walks of several unranks
+  // (V2Model::unrank_many): each step asks for the count its walk reads first at the next file, which then
+  // comes in while the other walks take their steps.
+  struct Walk {
+    Counts c;                  // the counts the files from the next one on hold
+    std::uint64_t r = 0;       // the rank among their placements
+    std::uint32_t left = 0;    // c's lanes
+    int next = 0;              // the position of the next file
+    const std::uint64_t* empty = &NoCount;  // the count of the files after the next, were the next one empty
+    Bitboard white = 0, black = 0, king = 0;  // the men of the files walked
+  };
+  // Return the walk of rank r < count(c), before its first file.
+  Walk start(Counts c, std::uint64_t r) const;
+  // Walk the next file (of the 8).
+  void step(Walk& w) const;
 
  private:
   using Group = PawnKingTables::Group;
@@ -210,6 +226,14 @@ class PawnKingLayer {
     if ((after & LaneGuards) != LaneGuards) return {};  // the set needs more men than are left
     return block_at(i + 1, after & ~LaneGuards);
   }
+  // Return where the walk's count of the files from position i on is: what an empty file before them reads.
+  const std::uint64_t* empty_count(int i, const Walk& w) const {
+    const Block b = block_at(i, w.left);
+    const bool in = (unsigned(w.c.track) < unsigned(b.tracks)) & (unsigned(w.c.colour) < unsigned(b.colours));
+    return in ? &b.counts[std::size_t(w.c.track * b.colours + w.c.colour)] : &NoCount;
+  }
+  template <bool Prefetch>
+  void walk_file(Walk& w) const;
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
 

@@ -11,6 +11,7 @@
 #include "core/fen.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
+#include "rank/prefetch.h"
 #include "rank/search_keys.h"
 
 namespace chessrank::rank {
@@ -608,6 +609,19 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   return index;
 }
 
+void V1Model::unrank_many(std::span<const UInt192> indices, std::span<Position> out) const {
+  assert(indices.size() == out.size());
+  // Ask for the jump table's lines of a batch of indices before unranking them: their cache misses overlap
+  // instead of each starting an unrank.
+  constexpr std::size_t Batch = 16;
+  for (std::size_t at = 0; at < indices.size(); at += Batch) {
+    const std::size_t n = std::min(Batch, indices.size() - at);
+    for (std::size_t i = 0; i < n; ++i)
+      if (const UInt192 r = white_index(indices[at + i]); r < frame_offset_[1] && !jump_.empty()) jump_.prefetch(r);
+    for (std::size_t i = 0; i < n; ++i) out[at + i] = unrank_fast(indices[at + i]);
+  }
+}
+
 Position V1Model::unrank_fast(UInt192 index) const {
   // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
   // error from unrank() before reaching this.
@@ -644,9 +658,9 @@ Position V1Model::unrank_fast(UInt192 index) const {
     pawn_count = fast_sub->pawns;
     c.tracked1 = fast_sub->t1, c.tracked2 = fast_sub->t2;
     // The front's run is read after the pawns are placed: start loading it now.
-    __builtin_prefetch(&fast_keys_[fast_sub->pairs]);
-    __builtin_prefetch(&fast_pairs_[fast_sub->pairs]);
-    __builtin_prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
+    prefetch(&fast_keys_[fast_sub->pairs]);
+    prefetch(&fast_pairs_[fast_sub->pairs]);
+    prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
   } else {
     const Front& front = fronts_[kf.front_family * Blocks + blk];
     const int a0 = popcount(kf.knight), b0 = popcount(kf.near);

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
+  // Unrank indices[i] into out[i] (of the same size), each below size(): the positions of unrank_fast,
+  // faster for many indices (docs/performance.md).
+  void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
   bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.

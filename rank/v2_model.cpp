@@ -386,61 +386,95 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   return index;
 }
 
-Position V2Model::unrank_fast(UInt192 index) const {
-  const bool black = index >= half_size();
-  if (black) index -= half_size();
+V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
+  Pending p;
+  p.black = index >= half_size();
+  if (p.black) index -= half_size();
   // Frame 0 holds ~99% of the positions: try it before searching.
-  const int frame =
+  p.frame =
       index < frame_offset_[1]
           ? 0
           : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
-  const Frame& f = frames_[frame];
-  index -= frame_offset_[frame];
+  const Frame& f = frames_[p.frame];
+  index -= frame_offset_[p.frame];
   // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
   // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
   // classes.
-  const KingFrame* kf = nullptr;
-  int blk = 0;
-  PawnKingLayer::Counts c;
-  ClassPieceLayer::Knights knights;
+  PawnKingLayer::Counts& c = p.counts;
   std::uint64_t placements = 0;
-  if (frame == 0 && !jump_.empty()) {
+  int blk = 0;
+  if (p.frame == 0 && !jump_.empty()) {
     const SubBlock& sub = find_sub(index);
-    kf = &king_frames_[f.king[sub.king()]];
+    p.kf = &king_frames_[f.king[sub.king()]];
     blk = sub.block();
     c.track = sub.track(), c.colour = sub.colour();
-    knights = sub.knights();
+    p.knights = sub.knights();
     placements = sub.pawns();
   } else {
     const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
     index -= f.cumulative[k];
-    kf = &king_frames_[f.king[k]];
-    blk = locate_block(*kf, index);
-    const PawnKingLayer::Block classes = layers_[kf->layer]->classes(blk, kf->king_placed);
+    p.kf = &king_frames_[f.king[k]];
+    blk = locate_block(*p.kf, index);
+    const PawnKingLayer::Block classes = layers_[p.kf->layer]->classes(blk, p.kf->king_placed);
     for (int t = 0; t < classes.tracks && !placements; ++t)
       for (int col = 0; col < classes.colours; ++col) {
-        const std::uint64_t p = classes.at(t, col);
-        if (!p) continue;
-        const std::int32_t r = root_of(*kf, blk, t, col);
-        if (!index.try_sub(pieces_.count(r) * p)) {
-          c.track = t, c.colour = col, knights = pieces_.knights(r), placements = p;
+        const std::uint64_t n = classes.at(t, col);
+        if (!n) continue;
+        const std::int32_t r = root_of(*p.kf, blk, t, col);
+        if (!index.try_sub(pieces_.count(r) * n)) {
+          c.track = t, c.colour = col, p.knights = pieces_.knights(r), placements = n;
           break;
         }
       }
   }
-  pieces_.prefetch(knights);
+  // The pieces are placed after the pawns: start loading their first line now.
+  pieces_.prefetch(p.knights);
   c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
-  c.king = kf->king_placed;
-  UInt192 piece_rank, placement_rank;
-  UInt192::divmod(index, UInt192(placements), piece_rank, placement_rank);
+  c.king = p.kf->king_placed;
+  UInt192 placement_rank;
+  UInt192::divmod(index, UInt192(placements), p.piece_rank, placement_rank);
+  p.placement_rank = placement_rank.low();
+  return p;
+}
+
+Position V2Model::unrank_end(const Pending& p, const PawnKingLayer::Walk& w) const {
+  const FrameInfo& info = frames_[p.frame].info;
   Men men{};
-  Bitboard white_king = 0;
-  layers_[kf->layer]->unrank(c, placement_rank.low(), men[White][Pawn], men[Black][Pawn], white_king);
-  men[White][King] |= white_king;
-  if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(kf->king);
-  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | white_king | kf->taken);
-  pieces_.unrank(knights, piece_rank, squares(*kf, free), men);
-  return from_normal_form(men, f.info, black);
+  men[White][Pawn] = w.white, men[Black][Pawn] = w.black, men[White][King] = w.king;
+  if (!info.fixed.king[Black]) men[Black][King] = square_bb(p.kf->king);
+  const Bitboard free = ~(w.white | w.black | w.king | p.kf->taken);
+  pieces_.unrank(p.knights, p.piece_rank, squares(*p.kf, free), men);
+  return from_normal_form(men, info, p.black);
+}
+
+Position V2Model::unrank_fast(UInt192 index) const {
+  const Pending p = unrank_begin(index);
+  PawnKingLayer::Walk w;
+  layers_[p.kf->layer]->unrank(p.counts, p.placement_rank, w.white, w.black, w.king);
+  return unrank_end(p, w);
+}
+
+void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> out) const {
+  assert(indices.size() == out.size());
+  // Unrank a batch at a time, each stage for the whole batch before the next, so that the cache misses of
+  // one stage overlap across the batch instead of following each other within an unrank: the jump table's
+  // lines, asked for first, have come in when the batch looks them up; the pawn walks go a file at a time,
+  // each asking for its next count before the other walks step.
+  constexpr std::size_t Batch = 16;
+  std::array<Pending, Batch> p;
+  std::array<PawnKingLayer::Walk, Batch> w;
+  for (std::size_t at = 0; at < indices.size(); at += Batch) {
+    const std::size_t n = std::min(Batch, indices.size() - at);
+    for (std::size_t i = 0; i < n; ++i)
+      if (const UInt192 r = white_index(indices[at + i]); r < frame_offset_[1] && !jump_.empty()) jump_.prefetch(r);
+    for (std::size_t i = 0; i < n; ++i) {
+      p[i] = unrank_begin(indices[at + i]);
+      w[i] = layers_[p[i].kf->layer]->start(p[i].counts, p[i].placement_rank);
+    }
+    for (int file = 0; file < 8; ++file)
+      for (std::size_t i = 0; i < n; ++i) layers_[p[i].kf->layer]->step(w[i]);
+    for (std::size_t i = 0; i < n; ++i) out[at + i] = unrank_end(p[i], w[i]);
+  }
 }
 
 BigInt V2Model::count_material(const Material& men) const {

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -138,6 +140,8 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
     std::vector<std::size_t> ends;  // where each line ends in text
   };
   std::vector<Slice> slices(threads);
+  std::vector<std::vector<rank::UInt192>> fixed(threads);
+  std::vector<std::vector<Position>> unranked(threads);
   while (line < count && std::cout) {  // stop at a failed write: main() reports it
     const std::size_t draws = legal ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
     for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
@@ -145,8 +149,18 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
       Slice& s = slices[t];
       s.text.clear();
       s.ends.clear();
-      for (std::size_t i = draws * t / threads, end = draws * (t + 1) / threads; i < end; ++i) {
-        const Position pos = model.unrank(batch[i]).value();
+      const std::size_t begin = draws * t / threads, end = draws * (t + 1) / threads;
+      // Unranked together (RankModel::unrank_fixed_many): faster than one at a time.
+      std::vector<rank::UInt192>& indices = fixed[t];
+      std::vector<Position>& positions = unranked[t];
+      indices.resize(end - begin);
+      positions.resize(end - begin);
+      for (std::size_t i = begin; i < end; ++i)
+        if (!rank::UInt192::from_big(batch[i], indices[i - begin])) throw std::logic_error("an index beyond 192 bits");
+      if (const std::optional<std::string> error = model.unrank_fixed_many(indices, positions))
+        throw std::logic_error(*error);  // never: every draw is below N
+      for (std::size_t i = begin; i < end; ++i) {
+        const Position& pos = positions[i - begin];
         if (legal && !estimator::judge(pos, estimator::RuleSet::Default, false).passes()) continue;
         s.text += batch[i].get_str();
         s.text += '\t';

@@ -1,8 +1,11 @@
 // Single-position rank and unrank of each ranking model, over a fixed set of uniformly sampled positions
-// (the targets) and over positions of random games in game order (what a database encodes), and the
+// (the targets), unranks of many at once, and rank and unrank over positions of random games in game order (what a database encodes), and the
 // time to build each model.
 #include <benchmark/benchmark.h>
 
+#include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "rank/cpr_model.h"
@@ -73,6 +76,25 @@ void BM_Rank(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// Many at once, through RankModel::unrank_fixed_many (the checks of the range included), a batch of 256 a
+// call: what sampling, the estimator and decoding a file do.
+template <class Model>
+void BM_UnrankMany(benchmark::State& state) {
+  constexpr std::size_t Batch = 256;
+  const Corpus& c = corpus<Model>();
+  const RankModel& m = model<Model>();
+  std::vector<Position> out(Batch);
+  std::size_t at = 0;
+  for (auto _ : state) {
+    const std::optional<std::string> error =
+        m.unrank_fixed_many(std::span(c.indices).subspan(at, Batch), out);
+    benchmark::DoNotOptimize(error);
+    benchmark::DoNotOptimize(out.data());
+    at = (at + Batch) % CorpusSize;
+  }
+  state.SetItemsProcessed(state.iterations() * Batch);
+}
+
 void BM_CprUnrank(benchmark::State& state) { BM_Unrank<CprModel>(state); }
 void BM_CprRank(benchmark::State& state) { BM_Rank<CprModel>(state); }
 void BM_V1Unrank(benchmark::State& state) { BM_Unrank<V1Model>(state); }
@@ -85,6 +107,12 @@ void BM_V2Unrank(benchmark::State& state) { BM_Unrank<V2Model>(state); }
 void BM_V2Rank(benchmark::State& state) { BM_Rank<V2Model>(state); }
 BENCHMARK(BM_V2Unrank);
 BENCHMARK(BM_V2Rank);
+void BM_CprUnrankMany(benchmark::State& state) { BM_UnrankMany<CprModel>(state); }
+void BM_V1UnrankMany(benchmark::State& state) { BM_UnrankMany<V1Model>(state); }
+void BM_V2UnrankMany(benchmark::State& state) { BM_UnrankMany<V2Model>(state); }
+BENCHMARK(BM_CprUnrankMany);
+BENCHMARK(BM_V1UnrankMany);
+BENCHMARK(BM_V2UnrankMany);
 void BM_V1UnrankHot(benchmark::State& state) { BM_Unrank<V1Model, corpus<V1Model>, 31>(state); }
 void BM_V2UnrankHot(benchmark::State& state) { BM_Unrank<V2Model, corpus<V2Model>, 31>(state); }
 BENCHMARK(BM_V1UnrankHot);

@@ -73,6 +73,9 @@ TEST(CprModel, BlockBoundariesRoundTrip) {
   }
 }
 
+// Many at once (unrank_fixed_many) as one at a time.
+TEST(CprModel, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 2031, 20000 / Scale); }
+
 TEST(CprModel, RefusesIndicesOutOfRange) {
   EXPECT_FALSE(model().unrank(model().size()).ok());
   EXPECT_FALSE(model().unrank(BigInt(-1)).ok());

@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -68,6 +70,46 @@ void expect_fast_round_trips(const Model& model, std::uint64_t seed, int count) 
     fast_round_trip(model, uniform.draw_fixed(rng), error);
     ASSERT_TRUE(error.empty()) << error;
   }
+}
+
+// Check that unrank_fixed_many, through RankModel, gives the positions unrank_fast gives one at a time: on
+// `count` uniform indices (seed `seed`) shuffled among the first and last index of every level-4 block of
+// both halves (so that a batch mixes frames, kings and sides), in spans of every length from 0 to 40 and
+// one of all; and that an index out of range fails with its place, the positions before it made.
+template <class Model>
+void expect_many_match_one_at_a_time(const Model& model, std::uint64_t seed, int count) {
+  const rank::RankModel& as_model = model;
+  rank::Rng rng(seed);
+  rank::UniformBelow uniform(model.size());
+  std::vector<rank::UInt192> indices{rank::UInt192(), model.half_size() + model.half_size() - rank::UInt192(1)};
+  for (const rank::UInt192& start : model.block_starts())
+    for (const rank::UInt192& half : {rank::UInt192(), model.half_size()}) {
+      indices.push_back(start + half);
+      if (!start.is_zero()) indices.push_back(start + half - rank::UInt192(1));
+    }
+  for (int i = 0; i < count; ++i) indices.push_back(uniform.draw_fixed(rng));
+  std::shuffle(indices.begin(), indices.end(), rng);
+  std::vector<Position> expected;
+  for (const rank::UInt192& i : indices) expected.push_back(model.unrank_fast(i));
+
+  std::vector<Position> out(indices.size());
+  const auto expect_span = [&](std::size_t from, std::size_t n) {
+    const std::span<const rank::UInt192> in(indices.data() + from, n);
+    const std::optional<std::string> error = as_model.unrank_fixed_many(in, std::span(out.data() + from, n));
+    ASSERT_FALSE(error) << *error;
+    for (std::size_t i = from; i < from + n; ++i)
+      ASSERT_TRUE(out[i] == expected[i]) << indices[i].to_big() << ": " << to_fen(out[i]) << " against "
+                                          << to_fen(expected[i]);
+  };
+  expect_span(0, indices.size());
+  for (std::size_t n = 0, from = 0; n <= 40 && from + n <= indices.size(); from += n, ++n) expect_span(from, n);
+
+  std::vector<rank::UInt192> some{indices[0], indices[1], model.half_size() + model.half_size(), indices[2]};
+  std::vector<Position> made(some.size());
+  const std::optional<std::string> error = as_model.unrank_fixed_many(some, made);
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->rfind("index 2 of 4: index out of range", 0), 0u) << *error;
+  EXPECT_TRUE(made[0] == expected[0] && made[1] == expected[1]);
 }
 
 // Return the positions of a model's white-to-move half with the black king on each square.

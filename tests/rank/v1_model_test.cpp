@@ -184,6 +184,9 @@ TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
 // The first and the last index of every level-4 block: round trips, one block key each, keys increasing.
 TEST(V1Model, BlockBoundariesRoundTripAndSeparateBlocks) { testing::expect_block_boundaries(model(), Scale); }
 
+// Many at once (unrank_fixed_many) as one at a time.
+TEST(V1Model, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 2031, 20000 / Scale); }
+
 TEST(V1Model, RefusesIndicesOutOfRange) {
   EXPECT_FALSE(model().unrank(model().size()).ok());
   EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
