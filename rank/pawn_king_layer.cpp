@@ -271,20 +271,10 @@ std::uint64_t PawnKingLayer::rank(Bitboard white, Bitboard black, Bitboard king)
   return r;
 }
 
-PawnKingLayer::Walk PawnKingLayer::start(Counts c, std::uint64_t r) const {
-  Walk w;
-  w.c = c;
-  w.r = r;
-  w.left = lanes(c);
-  w.empty = empty_count(1, w);
-  return w;
-}
-
 // Most files hold nothing, the first set of a file, and leave the counts as they are: the count that an empty
 // file reads at the next position stays valid until a file holds men.
 template <bool Prefetch>
-void PawnKingLayer::walk_file(Walk& w) const {
-  const int i = w.next++;
+void PawnKingLayer::walk_file(Walk& w, int i) const {
   const int f = at_[i].file;
   const PawnKingTables::FileTable& t = *at_[i].table;
   Counts& c = w.c;
@@ -330,12 +320,12 @@ void PawnKingLayer::walk_file(Walk& w) const {
 
 void PawnKingLayer::step(Walk& w) const {
   assert(w.next < 8);
-  walk_file<true>(w);
+  walk_file<true>(w, w.next++);
 }
 
 void PawnKingLayer::unrank(Counts c, std::uint64_t r, Bitboard& white, Bitboard& black, Bitboard& king) const {
   Walk w = start(c, r);
-  while (w.next < 8) walk_file<false>(w);
+  for (int i = 0; i < 8; ++i) walk_file<false>(w, i);
   white = w.white, black = w.black, king = w.king;
 }
 

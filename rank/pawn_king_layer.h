@@ -196,7 +196,12 @@ class PawnKingLayer {
     Bitboard white = 0, black = 0, king = 0;  // the men of the files walked
   };
   // Return the walk of rank r < count(c), before its first file.
-  Walk start(Counts c, std::uint64_t r) const;
+  Walk start(Counts c, std::uint64_t r) const {
+    Walk w;
+    w.c = c, w.r = r, w.left = lanes(c);
+    w.empty = empty_count(1, w);
+    return w;
+  }
   // Walk the next file (of the 8).
   void step(Walk& w) const;
 
@@ -232,8 +237,9 @@ class PawnKingLayer {
     const bool in = (unsigned(w.c.track) < unsigned(b.tracks)) & (unsigned(w.c.colour) < unsigned(b.colours));
     return in ? &b.counts[std::size_t(w.c.track * b.colours + w.c.colour)] : &NoCount;
   }
+  // Walk the file of position i.
   template <bool Prefetch>
-  void walk_file(Walk& w) const;
+  void walk_file(Walk& w, int i) const;
   // Return the file of position i's configuration in a placement: its table key (pawns | king << 12).
   unsigned file_config(int i, Bitboard white, Bitboard black, Bitboard king) const;
 

@@ -13,6 +13,7 @@
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/flat_index.h"
+#include "rank/prefetch.h"
 #include "rank/search_keys.h"
 #include "rank/v1_model.h"
 
@@ -470,6 +471,7 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
     for (std::size_t i = 0; i < n; ++i) {
       p[i] = unrank_begin(indices[at + i]);
       w[i] = layers_[p[i].kf->layer]->start(p[i].counts, p[i].placement_rank);
+      prefetch(w[i].empty);
     }
     for (int file = 0; file < 8; ++file)
       for (std::size_t i = 0; i < n; ++i) layers_[p[i].kf->layer]->step(w[i]);
