@@ -35,7 +35,7 @@ class ModelSampler {
       error_ = model_.unrank_fixed_many(indices_, positions_);
       at_ = 0;
     }
-    if (error_) return Error{*error_};  // never: every index drawn is below N
+    if (error_) return Error{error_->message};  // never: every index drawn is below N
     return positions_[at_];
   }
 
@@ -51,7 +51,7 @@ class ModelSampler {
   std::array<rank::UInt192, Batch> indices_;
   std::array<Position, Batch> positions_;
   std::size_t at_ = Batch - 1;
-  std::optional<std::string> error_;
+  std::optional<rank::RankModel::ManyError> error_;
 };
 
 }  // namespace chessrank::estimator

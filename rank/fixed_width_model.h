@@ -52,17 +52,17 @@ class FixedWidthModel : public RankModel {
   Result<Position> unrank_fixed(const UInt192& index) const override {
     return checked_unrank(index, index < size192_);
   }
-  std::optional<std::string> unrank_fixed_many(std::span<const UInt192> indices,
-                                               std::span<Position> out) const override {
+  std::optional<ManyError> unrank_fixed_many(std::span<const UInt192> indices,
+                                             std::span<Position> out) const override {
     assert(indices.size() == out.size());
-    if (std::optional<std::string> why = refusal()) return batch_error(0, indices.size(), *why);
+    if (std::optional<std::string> why = refusal()) return many_error(0, indices.size(), *why);
     std::size_t good = 0;  // the indices before the first out of range
     while (good < indices.size() && indices[good] < size192_) ++good;
     if constexpr (requires { model().unrank_many(indices, out); })
       model().unrank_many(indices.first(good), out.first(good));
     else
       for (std::size_t i = 0; i < good; ++i) out[i] = model().unrank_fast(indices[i]);
-    if (good < indices.size()) return batch_error(good, indices.size(), checked_unrank(indices[good], false).error());
+    if (good < indices.size()) return many_error(good, indices.size(), checked_unrank(indices[good], false).error());
     return std::nullopt;
   }
 

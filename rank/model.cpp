@@ -24,17 +24,16 @@ const RankModel* find_model(std::string_view name) {
   return nullptr;
 }
 
-// Return the error of the i-th of n indices.
-std::string batch_error(std::size_t i, std::size_t n, const std::string& why) {
-  return "index " + std::to_string(i) + " of " + std::to_string(n) + ": " + why;
+RankModel::ManyError many_error(std::size_t i, std::size_t n, const std::string& why) {
+  return {i, "index " + std::to_string(i) + " of " + std::to_string(n) + ": " + why};
 }
 
-std::optional<std::string> RankModel::unrank_fixed_many(std::span<const UInt192> indices,
-                                                        std::span<Position> out) const {
+std::optional<RankModel::ManyError> RankModel::unrank_fixed_many(std::span<const UInt192> indices,
+                                                                 std::span<Position> out) const {
   assert(indices.size() == out.size());
   for (std::size_t i = 0; i < indices.size(); ++i) {
     Result<Position> pos = unrank_fixed(indices[i]);
-    if (!pos) return batch_error(i, indices.size(), pos.error());
+    if (!pos) return many_error(i, indices.size(), pos.error());
     out[i] = std::move(pos).value();
   }
   return std::nullopt;

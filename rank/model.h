@@ -47,10 +47,14 @@ class RankModel {
   // BigInt. The default converts and calls unrank.
   virtual Result<Position> unrank_fixed(const UInt192& index) const { return unrank(index.to_big()); }
   // Unrank indices[i] into out[i] (of the same size), for many indices at once: a model may override it to
-  // overlap the unranks' reads of memory. Return nullopt, or why an index failed ("index 3 of 16: ...");
-  // out is then filled up to it. The default calls unrank_fixed for each.
-  virtual std::optional<std::string> unrank_fixed_many(std::span<const UInt192> indices,
-                                                       std::span<Position> out) const;
+  // overlap the unranks' reads of memory. Return nullopt, or the first index that failed and why; out is
+  // then filled up to it. The default calls unrank_fixed for each.
+  struct ManyError {
+    std::size_t index = 0;  // in the span
+    std::string message;    // "index 3 of 16: why"
+  };
+  virtual std::optional<ManyError> unrank_fixed_many(std::span<const UInt192> indices,
+                                                     std::span<Position> out) const;
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep_case
   // (rank/frame.h); the black-to-move half is their colour swap, as large.
@@ -72,7 +76,7 @@ const RankModel* find_model(std::string_view name);
 std::vector<std::string> model_names();
 constexpr std::string_view DefaultModel = "v2";
 
-// Return the error of the i-th of n indices of an unrank_fixed_many: "index i of n: why".
-std::string batch_error(std::size_t i, std::size_t n, const std::string& why);
+// Return the error of the i-th of n indices of an unrank_fixed_many.
+RankModel::ManyError many_error(std::size_t i, std::size_t n, const std::string& why);
 
 }  // namespace chessrank::rank

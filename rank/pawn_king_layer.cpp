@@ -279,7 +279,7 @@ void PawnKingLayer::walk_file(Walk& w, int i) const {
   const PawnKingTables::FileTable& t = *at_[i].table;
   Counts& c = w.c;
   std::uint64_t& r = w.r;
-  const auto after = [&] {  // the count an empty file reads at the position after the next
+  const auto after = [&] {  // the count the next file reads if it is empty: that of the files after it
     if (i >= 7) return;
     w.empty = empty_count(i + 2, w);
     if constexpr (Prefetch) prefetch(w.empty);

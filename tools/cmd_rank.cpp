@@ -157,8 +157,8 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
       positions.resize(end - begin);
       for (std::size_t i = begin; i < end; ++i)
         if (!rank::UInt192::from_big(batch[i], indices[i - begin])) throw std::logic_error("an index beyond 192 bits");
-      if (const std::optional<std::string> error = model.unrank_fixed_many(indices, positions))
-        throw std::logic_error(*error);  // never: every draw is below N
+      if (const auto error = model.unrank_fixed_many(indices, positions))
+        throw std::logic_error(error->message);  // never: every draw is below N
       for (std::size_t i = begin; i < end; ++i) {
         const Position& pos = positions[i - begin];
         if (legal && !estimator::judge(pos, estimator::RuleSet::Default, false).passes()) continue;

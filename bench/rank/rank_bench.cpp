@@ -77,7 +77,7 @@ void BM_Rank(benchmark::State& state) {
 }
 
 // Many at once, through RankModel::unrank_fixed_many (the checks of the range included), a batch of 256 a
-// call: what sampling, the estimator and decoding a file do.
+// call: what sampling and the estimator do.
 template <class Model>
 void BM_UnrankMany(benchmark::State& state) {
   constexpr std::size_t Batch = 256;
@@ -86,8 +86,7 @@ void BM_UnrankMany(benchmark::State& state) {
   std::vector<Position> out(Batch);
   std::size_t at = 0;
   for (auto _ : state) {
-    const std::optional<std::string> error =
-        m.unrank_fixed_many(std::span(c.indices).subspan(at, Batch), out);
+    const auto error = m.unrank_fixed_many(std::span(c.indices).subspan(at, Batch), out);
     benchmark::DoNotOptimize(error);
     benchmark::DoNotOptimize(out.data());
     at = (at + Batch) % CorpusSize;
