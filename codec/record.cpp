@@ -1,12 +1,16 @@
 #include "codec/record.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "codec/rank_code.h"
 #include "codec/slot26.h"
 #include "core/fen.h"
 #include "core/plural.h"
 #include "rank/model.h"
+#include "rank/uint192.h"
 
 namespace chessrank::codec {
 
@@ -67,10 +71,38 @@ Result<Position> RecordFormat::decode(std::span<const std::uint8_t> record) cons
     return Error{describe() + " record has " + plural(record.size(), "byte") + ", expected " +
                  std::to_string(record_size())};
   const std::span<const std::uint8_t> code = record.first(code_size_);
-  Result<Position> pos = model_ ? decode_rank(*model_, code) : decode_slot26(code);
+  return with_counters(model_ ? decode_rank(*model_, code) : decode_slot26(code), record);
+}
+
+Result<Position> RecordFormat::with_counters(Result<Position> pos, std::span<const std::uint8_t> record) const {
   if (pos && counters_)
     if (std::optional<Error> e = decode_counters(record.subspan(code_size_), pos.value())) return *e;
   return pos;
+}
+
+void RecordFormat::decode_many(std::span<const std::uint8_t> records, std::vector<Result<Position>>& out) const {
+  const std::size_t size = record_size(), n = records.size() / size;
+  const auto record = [&](std::size_t i) { return records.subspan(i * size, size); };
+  out.clear();
+  out.reserve(n);
+  // Rank codes: their indices unranked together (RankModel::unrank_fixed_many), and a record whose index it
+  // refuses decoded alone, for its error.
+  std::vector<rank::UInt192> indices(model_ ? n : 0);
+  bool fixed = model_ != nullptr;
+  for (std::size_t i = 0; fixed && i < n; ++i) fixed = rank::UInt192::from_bytes(record(i).first(code_size_), indices[i]);
+  if (!fixed) {  // slot26 (or a code wider than 192 bits, which no model has)
+    for (std::size_t i = 0; i < n; ++i) out.push_back(decode(record(i)));
+    return;
+  }
+  std::vector<Position> positions(n);
+  for (std::size_t from = 0; from < n;) {
+    const std::optional<rank::RankModel::ManyError> error =
+        model_->unrank_fixed_many(std::span(indices).subspan(from), std::span(positions).subspan(from));
+    const std::size_t end = error ? from + error->index : n;
+    for (std::size_t i = from; i < end; ++i) out.push_back(with_counters(std::move(positions[i]), record(i)));
+    if (end < n) out.push_back(decode(record(end)));
+    from = end + 1;
+  }
 }
 
 }  // namespace chessrank::codec

@@ -77,7 +77,7 @@ void BM_Rank(benchmark::State& state) {
 }
 
 // Many at once, through RankModel::unrank_fixed_many (the checks of the range included), a batch of 256 a
-// call: what sampling and the estimator do.
+// call: what sampling, the estimator and decoding a file of rank codes do.
 template <class Model>
 void BM_UnrankMany(benchmark::State& state) {
   constexpr std::size_t Batch = 256;

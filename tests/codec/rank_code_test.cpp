@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <pcg_random.hpp>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "codec/record.h"
@@ -104,6 +106,46 @@ TEST(RankCode, RecordFormatAddsCounters) {
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error(), f->describe() + " record buffer has " + std::to_string(short_buffer.size()) +
                                  " bytes, expected " + std::to_string(f->record_size()));
+}
+
+// decode_many gives what decode gives each record, in order: for rank codes (unranked together) with and
+// without counters, among them codes at or above N, codes of bad counters and a trailing part of a record,
+// and for slot26 codes.
+TEST(RankCode, DecodeManyMatchesDecode) {
+  const std::vector<Position> corpus = testing::random_game_corpus(3000 / Scale, 9);
+  pcg64 rng(17);
+  for (const auto& [name, counters] : {std::pair{"rank", false}, std::pair{"rank", true}, std::pair{"slot26", false}}) {
+    const Result<RecordFormat> f = RecordFormat::find(name, counters);
+    ASSERT_TRUE(f.ok()) << f.error();
+    const std::size_t size = f->record_size();
+    std::vector<std::uint8_t> records;
+    for (const Position& pos : corpus) {
+      std::vector<std::uint8_t> rec(size);
+      ASSERT_TRUE(f->encode(pos, rec).ok()) << to_fen(pos);
+      switch (rng() % 16) {
+        case 0: std::fill(rec.begin(), rec.end(), 0xFF); break;        // a code above N, or no slot26 code
+        case 1: if (counters) rec[size - 1] = 0xFF; break;             // counters out of range
+        default: break;
+      }
+      records.insert(records.end(), rec.begin(), rec.end());
+    }
+    records.push_back(0);  // a part of a record: left
+    std::vector<Result<Position>> many;
+    f->decode_many(records, many);
+    ASSERT_EQ(many.size(), corpus.size()) << f->describe();
+    std::size_t failed = 0;
+    for (std::size_t i = 0; i < many.size(); ++i) {
+      const Result<Position> one = f->decode(std::span(records).subspan(i * size, size));
+      ASSERT_EQ(many[i].ok(), one.ok()) << f->describe() << ", record " << i;
+      if (one.ok()) {
+        EXPECT_EQ(*many[i], *one) << f->describe() << ", record " << i;
+      } else {
+        EXPECT_EQ(many[i].error(), one.error()) << f->describe() << ", record " << i;
+        ++failed;
+      }
+    }
+    EXPECT_GT(failed, corpus.size() / 40) << f->describe();  // the bad records are there, and fail
+  }
 }
 
 }  // namespace
