@@ -97,6 +97,8 @@ void expect_many_match_one_at_a_time(const Model& model, std::uint64_t seed, int
 
   std::vector<Position> out(indices.size());
   const auto expect_span = [&](std::size_t from, std::size_t n) {
+    // Cleared first: a call that wrote nothing must not pass on what an earlier call left.
+    std::fill(out.begin() + std::ptrdiff_t(from), out.begin() + std::ptrdiff_t(from + n), Position());
     const std::span<const rank::UInt192> in(indices.data() + from, n);
     const auto error = as_model.unrank_fixed_many(in, std::span(out.data() + from, n));
     ASSERT_FALSE(error) << error->message;
