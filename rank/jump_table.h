@@ -79,9 +79,11 @@ class JumpTable {
     const Item* c = copy(r);
     return c ? *c : items[find(items, r)];
   }
-  // Ask for the lines holder(r) reads first: the bucket's copy and entry.
+  // Ask for the lines holder(r) reads first, the bucket's copy and entry; nothing for an index past the
+  // buckets (of another frame than the table's), or when the table is empty.
   void prefetch(const UInt192& r) const {
     const std::uint64_t b = bucket(r);
+    if (r.bit_width() > shift_ + 64 || b >= copies_.size()) return;
     rank::prefetch(&copies_[b]);
     rank::prefetch(&entry_[b]);
   }

@@ -467,7 +467,7 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
   for (std::size_t at = 0; at < indices.size(); at += Batch) {
     const std::size_t n = std::min(Batch, indices.size() - at);
     for (std::size_t i = 0; i < n; ++i)
-      if (const UInt192 r = white_index(indices[at + i]); r < frame_offset_[1] && !jump_.empty()) jump_.prefetch(r);
+      jump_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
     for (std::size_t i = 0; i < n; ++i) {
       p[i] = unrank_begin(indices[at + i]);
       w[i] = layers_[p[i].kf->layer]->start(p[i].counts, p[i].placement_rank);
