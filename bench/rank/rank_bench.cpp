@@ -1,6 +1,6 @@
 // Single-position rank and unrank of each ranking model, over a fixed set of uniformly sampled positions
-// (the targets), unranks of many at once, and rank and unrank over positions of random games in game order (what a database encodes), and the
-// time to build each model.
+// (the targets); unranks of many at once; rank and unrank over positions of random games in game
+// order (what a database encodes); and the time to build each model.
 #include <benchmark/benchmark.h>
 
 #include <optional>
