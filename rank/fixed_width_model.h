@@ -75,13 +75,19 @@ class FixedWidthModel : public RankModel {
   // stays near 420 MB. A failure in a worker comes back through run_on_threads.
   template <class Relaxation, std::size_t Cases>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases]) {
+    return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });
+  }
+  // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions).
+  template <class Relaxation, std::size_t Cases, class SizeOf>
+  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
+                                                                   SizeOf size_of) {
     std::vector<std::pair<std::string, BigInt>> out(Cases);
     std::atomic<std::size_t> next{0};
     run_on_threads(worker_threads_up_to(2), [&](unsigned) {
       for (std::size_t i; (i = next++) < Cases;) {
         Relaxation r;
         cases[i].second(r);
-        out[i] = {cases[i].first, Model(r).size()};
+        out[i] = {cases[i].first, size_of(r)};
       }
     });
     return out;

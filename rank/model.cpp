@@ -21,6 +21,10 @@ const RankModel* find_model(std::string_view name) {
     static const V2Model model;
     return &model;
   }
+  if (name == "v3") {
+    static const V3Model model;
+    return &model;
+  }
   return nullptr;
 }
 
@@ -39,7 +43,7 @@ std::optional<RankModel::ManyError> RankModel::unrank_fixed_many(std::span<const
   return std::nullopt;
 }
 
-std::vector<std::string> model_names() { return {"v2", "v1", "cpr"}; }
+std::vector<std::string> model_names() { return {"v2", "v3", "v1", "cpr"}; }
 
 FrameTable frame_table(const RankModel& model) {
   FrameTable t;

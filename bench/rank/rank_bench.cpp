@@ -106,6 +106,11 @@ void BM_V2Unrank(benchmark::State& state) { BM_Unrank<V2Model>(state); }
 void BM_V2Rank(benchmark::State& state) { BM_Rank<V2Model>(state); }
 BENCHMARK(BM_V2Unrank);
 BENCHMARK(BM_V2Rank);
+// v3: v2's frame 0, and its own en passant frames (0.7% of the positions).
+void BM_V3Unrank(benchmark::State& state) { BM_Unrank<V3Model>(state); }
+void BM_V3Rank(benchmark::State& state) { BM_Rank<V3Model>(state); }
+BENCHMARK(BM_V3Unrank);
+BENCHMARK(BM_V3Rank);
 void BM_CprUnrankMany(benchmark::State& state) { BM_UnrankMany<CprModel>(state); }
 void BM_V1UnrankMany(benchmark::State& state) { BM_UnrankMany<V1Model>(state); }
 void BM_V2UnrankMany(benchmark::State& state) { BM_UnrankMany<V2Model>(state); }
