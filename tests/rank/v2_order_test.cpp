@@ -1,7 +1,7 @@
-// The order of the `v2` index, checked on every member of small material sets (some with the kings
-// confined, to keep larger sets fast) against a key computed from the position alone (rank/v2_model.h,
-// rank/class_piece_layer.h, rank/pawn_king_layer.h): this file checks that the fast ranker orders every
-// member as the nested blocks say. The key uses none of the model's layers or tables.
+// The order of the `v2` and `v3` indices, checked on every member of small material sets (some with the
+// kings confined, to keep larger sets fast) against a key computed from the position alone
+// (rank/v2_model.h, rank/class_piece_layer.h, rank/pawn_king_layer.h): this file checks that the fast
+// ranker orders every member as the nested blocks say. The key uses none of the model's layers or tables.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -33,6 +33,11 @@ const V2Model& model() {
   return m;
 }
 
+const V3Model& model3() {
+  static const V3Model m;
+  return m;
+}
+
 // Return the squares of the colour of s: those whose file and rank add up to the same parity.
 Bitboard colour_squares(int s) {
   Bitboard b = 0;
@@ -43,15 +48,20 @@ Bitboard colour_squares(int s) {
 
 // Return the files in the order the pawns compare them, most significant first: the black king's file,
 // the files one away and two away (left first), the other files that hold an en passant cell, then the
-// rest, those an even number of files from the king's first, a to h.
-std::vector<int> pawn_files(int ep_file, int capturer, int king_file) {
+// rest, those an even number of files from the king's first, a to h. In v3 (`exact`) the files that hold an
+// en passant cell come first, a to h.
+std::vector<int> pawn_files(int ep_file, int capturer, int king_file, bool exact) {
   std::vector<int> files;
   const auto add = [&](int f) {
     if (f >= 0 && f < 8 && std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
   };
+  const auto add_ep_files = [&] {
+    for (int f = 0; f < 8; ++f)
+      if (ep_file >= 0 && (f == ep_file || f == capturer || (capturer == ep_file + 1 && f == ep_file - 1))) add(f);
+  };
+  if (exact) add_ep_files();
   for (int d : {0, -1, 1, -2, 2}) add(king_file + d);
-  for (int f = 0; f < 8; ++f)
-    if (ep_file >= 0 && (f == ep_file || f == capturer || (capturer == ep_file + 1 && f == ep_file - 1))) add(f);
+  add_ep_files();
   for (int parity : {0, 1})
     for (int f = 0; f < 8; ++f)
       if (std::abs(f - king_file) % 2 == parity) add(f);
@@ -74,14 +84,15 @@ std::vector<int> pawn_files(int ep_file, int capturer, int king_file) {
 // where the free squares are those not holding a pawn, the white king, a castling king or rook, a square
 // the en passant pawn crossed or the black king; A is the free knight squares of the black king, set 2 the
 // free squares of its colour, set 1 the others; the bishops stand on the other colour (A and set 1) or on
-// its (set 2). Without colours (the en passant frames) set 1 is every free square and the bishops go to
+// its (set 2). Without colours (v2's en passant frames) set 1 is every free square and the bishops go to
 // the rest. Within a class the index is piece rank * placements + placement rank: pieces before pawns;
-// within a choice of knights or bishops, what follows it before their squares.
-KeyWriter order_key(const Position& pos) {
+// within a choice of knights or bishops, what follows it before their squares. `exact`: the key of v3,
+// whose en passant frames are as the others but for the order of the files.
+KeyWriter order_key(const Position& pos, bool exact) {
   const testing::KeyPosition kp = testing::key_position(pos);
   const auto& men = kp.men;
   const int king = std::countr_zero(men[Black][King]);
-  const bool ep = kp.ep_file >= 0, white_fixed = kp.castling & 3;
+  const bool ep = kp.ep_file >= 0 && !exact, white_fixed = kp.castling & 3;
   const Bitboard taken = kp.frame_taken | square_bb(Square(king));
   const Bitboard white_pawns = men[White][Pawn], black_pawns = men[Black][Pawn], pawns = white_pawns | black_pawns;
   const Bitboard layer_king = white_fixed ? 0 : men[White][King];
@@ -146,7 +157,7 @@ KeyWriter order_key(const Position& pos) {
   key.push_colex(knights & set2, set2, 5);
 
   // The pawns and the white king, file by file.
-  for (int f : pawn_files(kp.ep_file, kp.capturer, king % 8)) {
+  for (int f : pawn_files(kp.ep_file, kp.capturer, king % 8, exact)) {
     const unsigned w = kp.white[f], b = kp.black_cells[f];
     const Bitboard k = layer_king & file_bb(File(f));
     const Bitboard file_men = placed & file_bb(File(f));
@@ -165,7 +176,11 @@ KeyWriter order_key(const Position& pos) {
 }
 
 void check_order(const std::vector<Material>& sets, int slices = 1) {
-  testing::check_order(model(), order_key, sets, slices);
+  testing::check_order(model(), [](const Position& p) { return order_key(p, false); }, sets, slices);
+}
+
+void check_v3_order(const std::vector<Material>& sets, int slices = 1) {
+  testing::check_order(model3(), [](const Position& p) { return order_key(p, true); }, sets, slices);
 }
 
 using testing::Anywhere;
@@ -243,6 +258,37 @@ TEST(V2Order, DISABLED_KPPvKP) { check_order({{{WhiteKing, BlackKing, WhitePawn,
 TEST(V2Order, DISABLED_KQNvK) { check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteKnight}, {}}}); }
 TEST(V2Order, DISABLED_KQRvKR) {
   check_order({{{WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook}, {}}}, 5);
+}
+
+// v3: its en passant frames with the knight squares and the colours, and their files first. The sets of v2's
+// en passant tests, and bishops beside en passant pawns.
+TEST(V3Order, KNPvKPKingsOnBackRanks) {
+  const Bitboard middle = rank_bb(Rank4) | rank_bb(Rank5);
+  const Bitboard upper = middle | (Sanitized ? 0 : rank_bb(Rank6) | rank_bb(Rank7) | Rank8Squares);
+  check_v3_order({{{WhiteKing, BlackKing, WhiteKnight, WhitePawn, BlackPawn},
+                   {Rank1Squares, Rank8Squares, upper, middle, middle}}});
+}
+TEST(V3Order, KBBPvKPKingsOnBackRanks) {
+  if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
+  const Bitboard middle = rank_bb(Rank4) | rank_bb(Rank5);
+  const Bitboard upper = rank_bb(Rank6) | rank_bb(Rank7);
+  check_v3_order({{{WhiteKing, BlackKing, WhiteBishop, WhiteBishop, WhitePawn, BlackPawn},
+                   {Rank1Squares, Rank8Squares, upper, upper, middle, middle}}});
+}
+TEST(V3Order, KRBPvKPCastlingWithEnPassant) {
+  if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
+  const Bitboard middle = rank_bb(Rank4) | rank_bb(Rank5);
+  check_v3_order({{{WhiteKing, BlackKing, WhiteRook, WhiteBishop, WhitePawn, BlackPawn},
+                   {Rank1Squares, Rank8Squares, Rank1Squares, rank_bb(Rank6) | rank_bb(Rank7), middle, middle}}});
+}
+TEST(V3Order, KPvKPKingsConfined) {
+  if (Sanitized) GTEST_SKIP() << "too slow under sanitizers";
+  const Bitboard low = rank_bb(Rank1) | rank_bb(Rank2), high = rank_bb(Rank7) | rank_bb(Rank8);
+  check_v3_order({{{WhiteKing, BlackKing, WhitePawn, BlackPawn}, {low, high, Anywhere, Anywhere}}});
+}
+TEST(V3Order, DISABLED_KPvKP) { check_v3_order({{{WhiteKing, BlackKing, WhitePawn, BlackPawn}, {}}}); }
+TEST(V3Order, DISABLED_KNPvKP) {
+  check_v3_order({{{WhiteKing, BlackKing, WhiteKnight, WhitePawn, BlackPawn}, {}}}, 2);
 }
 
 }  // namespace
