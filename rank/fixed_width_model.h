@@ -72,7 +72,8 @@ class FixedWidthModel : public RankModel {
   using Case = std::pair<const char*, void (*)(Relaxation&)>;
   // Return, per case, what it leaves out and the size of the model built with that relaxation
   // (without_each_constraint). Each build takes about 0.5 s and 200 MB, so two run at a time: the peak
-  // stays near 420 MB. A failure in a worker comes back through run_on_threads.
+  // stays near 420 MB (1.9 GB for `v3`, whose builds take 690 MB). A failure in a worker comes back through
+  // run_on_threads.
   template <class Relaxation, std::size_t Cases>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases]) {
     return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });

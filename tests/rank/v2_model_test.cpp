@@ -220,7 +220,9 @@ TEST(V2Model, RefusesPositionsOutsideWithTheReason) {
 
 // Random placements, legal or not: v2 ranks exactly those that keep the cpr constraints and the
 // independent predicate, refuses the others as "not in model v2", and every index it gives unranks back.
-TEST(V2Model, RandomPlacementsRankExactlyWhenInTheModel) { testing::expect_v2_random_placements(model(), true, 5, Scale); }
+TEST(V2Model, RandomPlacementsRankExactlyWhenInTheModel) {
+  testing::expect_v2_random_placements(model(), true, 5, Scale);
+}
 
 TEST(V2Model, SizeIsBelowV1AndCprAndFitsNineteenBytes) {
   EXPECT_LT(model().size(), find_model("v1")->size());
