@@ -150,58 +150,6 @@ inline GameFeatures expect_v2_games_round_trip(const rank::V2Model& model, bool 
   return seen;
 }
 
-// Return the hand-made positions every model must rank: the 2021 ranking's open bug reports, extremes of
-// material and promotion, and every castling subset with and without en passant, either side to move.
-inline std::vector<std::string> hard_case_fens() {
-  std::vector<std::string> fens = {
-      // Open bug reports of the 2021 ranking: legal en passant positions it mishandles.
-      "rnbqkbnr/1p2pppp/p7/2Pp4/3p4/8/PP1PPPPP/RNBQKB1R w KQkq d6 0 1",
-      "rnb1kbnr/pp2pppp/8/2Pp4/q2p4/8/PP1PPPPP/RNB1KB1R w KQkq d6 0 1",
-      // Extremes of material: nine queens, ten knights, ten rooks, ten bishops (five of each colour).
-      "QQQQQQQQ/Q7/8/8/8/8/7k/K7 b - - 0 1",
-      "QQQQQQQQ/Q7/8/8/8/8/7k/K7 w - - 0 1",
-      "NNNNNNNN/NN6/8/8/8/8/7k/K7 b - - 0 1",
-      "NNNNNNNN/NN6/8/8/8/8/k7/7K w - - 0 1",
-      "RRRRRRRR/RR6/8/8/8/8/7k/K7 b - - 0 1",
-      "BBBBBBBB/BB6/8/8/8/8/7k/K7 b - - 0 1",
-      "BBBBBBBB/1B6/B7/8/8/8/7k/K7 w - - 0 1",
-      "QQQQQRRR/BBBNNNN1/8/8/8/8/7k/K7 w - - 0 1",
-      "qqqqqqqq/rrr5/8/7k/8/3K4/QQQQQQQQ/RRR5 w - - 0 1",
-      "qqqqqqqq/rrr5/8/7k/8/3K4/QQQQQQQQ/RRR5 b - - 0 1",
-      // Eight promotions on each side: nine queens and every other kind against ten knights.
-      "k7/8/nnnnnnnn/nn6/8/QQQQQ3/QQQQRBN1/K7 w - - 0 1",
-      "k7/8/nnnnnnnn/nn6/8/QQQQQ3/QQQQRBN1/K7 b - - 0 1",
-      // White promoted all eight pawns to every kind; black has only its king.
-      "7k/8/8/8/8/NNNN4/QQQQRRRB/BBNK4 w - - 0 1",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-      // Two bishops of each colour with seven pawns (one promotion each colour's pair needs... one).
-      "4k3/8/8/8/8/8/PPPPPPP1/BB2K2B w - - 0 1",
-      // En passant: a pawn between two capturers, capturers on the edge files, either side to move.
-      "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
-      "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1",
-      "4k3/8/8/Pp6/8/8/8/4K3 w - b6 0 1",
-      "4k3/8/8/pP6/8/8/8/4K3 w - a6 0 1",
-      "4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1",
-      "4k3/8/8/8/6pP/8/8/4K3 b - h3 0 1",
-      // The king of the side not to move beside the en passant pawn or its capturer, attacked by nothing.
-      "8/8/8/2kpP3/8/8/8/4K3 w - d6 0 1",
-      "8/8/8/3pPk2/8/8/8/4K3 w - d6 0 1",
-      // The white king next to its own pawns and on the black king's knight squares.
-      "8/8/8/3k4/8/2K5/8/8 w - - 0 1",
-      "8/8/3k4/8/2KP4/8/8/8 b - - 0 1",
-  };
-  // Every castling subset with and without en passant, either side to move.
-  const char* const rights[] = {"-", "K",  "Q",  "KQ",  "k",  "Kk",  "Qk",  "KQk",
-                                "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq"};
-  for (const char* cr : rights) {
-    fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " d6 0 1");
-    fens.push_back(std::string("r3k2r/8/8/3pP3/8/8/8/R3K2R w ") + cr + " - 0 1");
-    fens.push_back(std::string("r3k2r/8/8/8/3Pp3/8/8/R3K2R b ") + cr + " d3 0 1");
-    fens.push_back(std::string("r3k2r/8/8/8/3Pp3/8/8/R3K2R b ") + cr + " - 0 1");
-  }
-  return fens;
-}
-
 // Check that random placements (seed `seed`, legal or not) rank exactly when they keep the cpr constraints
 // and the independent predicate, that the others are refused as "not in model M", and that every index
 // given unranks back.

@@ -9,9 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <initializer_list>
-#include <random>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -26,14 +24,12 @@
 #include "rank/v1_model.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/model_checks.h"
-#include "tests/rank/members.h"
 #include "tests/rank/order_check.h"
 #include "tests/rank/v2_checks.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/famous_games.h"
 #include "tests/support/or_fail.h"
-#include "tests/support/random_placement.h"
 
 namespace chessrank::rank {
 namespace {
@@ -54,11 +50,8 @@ const CprModel& cpr() {
 
 // v2's predicate: the en passant frames are not judged for the bishop colours nor for knights.
 int broken_constraint(const Position& p) { return testing::broken_constraint(p, true); }
-using testing::promoted;
 
 bool in_v2(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
-
-using testing::Failures;
 
 TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), 5);

@@ -103,7 +103,8 @@ TEST(V3Model, BruteForceTwoBishopsWithEightPawnsAndEnPassant) {
 }
 
 // Larger sets with en passant and the pieces v3 judges there take minutes in Release (11-12 minutes each for
-// the first three; they passed on 2026-11-27): run them by hand with --gtest_also_run_disabled_tests.
+// the first three, 4.5 for KPPvKP; all passed on 2026-11-27): run them by hand with
+// --gtest_also_run_disabled_tests.
 TEST(V3Model, DISABLED_BruteForceKNPvKP) {
   check_material({WhiteKing, BlackKing, WhiteKnight, WhitePawn, BlackPawn});
 }
