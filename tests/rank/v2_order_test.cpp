@@ -72,7 +72,7 @@ std::vector<int> pawn_files(int ep_file, int capturer, int king_file, bool exact
 // form (black to move: colours exchanged, ranks mirrored):
 //   (side to move, frame = castling rights * 15 + en passant case, black king's square,
 //    white pawns, black pawns, opposed files, t = men on the king's knight squares, c = men on squares of
-//    its colour (men: pawns, and the white king unless castling fixed it; without an en passant square),
+//    its colour (men: pawns, and the white king unless castling fixed it; in v2 without an en passant square),
 //    [knights] n, n1 = those on set 1,
 //    [bishops] white count, white mono, black count, black mono (with colours),
 //    [rest] the count of each stage, then their squares in reverse stage order (colex among the squares
