@@ -75,8 +75,6 @@ V2Model::V2Model(Relaxation relaxation) : V2Model(Edition::V2, relaxation) {}
 
 V3Model::V3Model() : V2Model(Edition::V3, {}) {}
 
-V3Model::V3Model(Relaxation relaxation) : V2Model(Edition::V3, relaxation) {}
-
 ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track, int colour) const {
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
   // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2. Without the opposed
@@ -119,8 +117,8 @@ V2Model::V2Model(Edition edition, Relaxation relaxation)
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
     // (en passant case, king) pair and cost over ten times all the others (docs/ranking.md, "The v2 index"). v3
     // pays that.
-    const bool colours = relaxation_.bishop_colours && (info.ep_case == 0 || exact_);
-    const bool knights = relaxation_.knight_check && (info.ep_case == 0 || exact_);
+    const bool colours = relaxation_.bishop_colours && !exempt(info.ep_case != 0);
+    const bool knights = relaxation_.knight_check && !exempt(info.ep_case != 0);
     const bool placed = !info.fixed.king[White];
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
@@ -217,7 +215,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation)
         // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
         // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
         // as many classes as the others, and keep every start.
-        kf.stride = frame_info(kf.frame).ep_case && !exact_ ? 16 : 1;
+        kf.stride = exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1;
         kf.cumulative.reserve((Blocks - 1) / kf.stride + 2);
         UInt192 acc;
         std::size_t classes = 0;
@@ -346,7 +344,7 @@ std::optional<std::string> V2Model::violation(const Position& pos) const {
     return int(more_than_one(b) && (!(b & LightSquaresBB) || !(b & DarkSquaresBB)));
   };
   if (const int wmono = on_one_colour(White), bmono = on_one_colour(Black);
-      relaxation_.bishop_colours && (exact_ || pos.ep_square() == NoSquare) && (wmono || bmono)) {
+      relaxation_.bishop_colours && !exempt(pos.ep_square() != NoSquare) && (wmono || bmono)) {
     int wprom = 0, bprom = 0, men = 0;
     PieceLayer::army_cost(pos, wprom, bprom, men);
     if (auto why = promotion_violation(pos, wprom + wmono, bprom + bmono))
@@ -362,7 +360,7 @@ std::optional<std::string> V2Model::violation(const Position& pos) const {
            square_name(lsb(b)) + " with " + colour(us) + " to move";
   };
   if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn)) return attacked("pawn on ", b);
-  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight); b && (exact_ || pos.ep_square() == NoSquare))
+  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight); b && !exempt(pos.ep_square() != NoSquare))
     return attacked("knight on ", b);
   return std::nullopt;
 }
@@ -515,7 +513,7 @@ BigInt V2Model::count_material(const Material& men) const {
     for (int i = 0; i < Frames; ++i) {
       const Frame& f = frames_[i];
       if (!cost.has_rooks_of(f.info)) continue;
-      const bool colours = relaxation_.bishop_colours && (f.info.ep_case == 0 || exact_);
+      const bool colours = relaxation_.bishop_colours && !exempt(f.info.ep_case != 0);
       for (int k = 0; k < 64; ++k) {
         if (f.king[k] < 0) continue;
         const KingFrame& kf = king_frames_[f.king[k]];

@@ -242,6 +242,9 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   Relaxation relaxation_;
   bool exact_ = false;  // v3: the en passant frames with the colours and the knights
+  // Return whether a frame with an en passant square (true) or without one leaves the bishop colours and the
+  // knight check out: v2's exception, which v3 does not make. Tables, counts and violation() all ask here.
+  bool exempt(bool en_passant) const { return en_passant && !exact_; }
   PawnKingTables tables_;
   std::vector<std::unique_ptr<PawnKingLayer>> layers_;
   std::vector<RootFamily> families_;
@@ -273,7 +276,6 @@ class V2Model : public FixedWidthModel<V2Model> {
 class V3Model final : public V2Model {
  public:
   V3Model();
-  explicit V3Model(Relaxation relaxation);
 };
 
 }  // namespace chessrank::rank
