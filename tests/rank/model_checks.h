@@ -346,7 +346,7 @@ inline std::vector<std::string> hard_case_fens() {
       // White promoted all eight pawns to every kind; black has only its king.
       "7k/8/8/8/8/NNNN4/QQQQRRRB/BBNK4 w - - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-      // Two bishops of each colour with seven pawns (one promotion each colour's pair needs... one).
+      // Three bishops, two of them light, with seven pawns: the one promotion the second light bishop needs.
       "4k3/8/8/8/8/8/PPPPPPP1/BB2K2B w - - 0 1",
       // En passant: a pawn between two capturers, capturers on the edge files, either side to move.
       "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",

@@ -55,7 +55,6 @@ TEST(TrompSample, EveryModelAgreesWithTheFilterWhereTheirConstraintsMeet) {
       {"Illegal Adjacent Kings", {"v1", "v2", "v3"}},
       {"Illegal Bishops Too Monochromatic", {"v2", "v3"}},
   };
-  std::map<std::string, int> verdicts;
   for (const std::string& name : model_names()) {
     SCOPED_TRACE(name);
     const RankModel& model = *find_model(name);
@@ -83,6 +82,7 @@ TEST(TrompSample, EveryModelAgreesWithTheFilterWhereTheirConstraintsMeet) {
       EXPECT_LT(members, 1000);
     }
   }
+  std::map<std::string, int> verdicts;
   for (const Sample& s : sample) verdicts[s.verdict]++;
   // The file's classes, so that the checks above cannot pass on an empty class.
   EXPECT_GT(verdicts["Illegal Adjacent Kings"], 50);
