@@ -1,6 +1,9 @@
 #include "rank/model.h"
 
+#include <array>
 #include <cassert>
+#include <iterator>
+#include <mutex>
 
 #include "rank/cpr_model.h"
 #include "rank/v1_model.h"
@@ -8,23 +11,37 @@
 
 namespace chessrank::rank {
 
+namespace {
+
+// The models by name, the default first.
+template <class Model>
+std::unique_ptr<const RankModel> make() {
+  return std::make_unique<const Model>();
+}
+struct Entry {
+  std::string_view name;
+  std::unique_ptr<const RankModel> (*make)();
+};
+constexpr Entry Models[] = {{"v2", make<V2Model>}, {"v3", make<V3Model>}, {"v1", make<V1Model>}, {"cpr", make<CprModel>}};
+constexpr std::size_t ModelCount = std::size(Models);
+static_assert(Models[0].name == DefaultModel);
+
+}  // namespace
+
 const RankModel* find_model(std::string_view name) {
-  if (name == "cpr") {
-    static const CprModel model;  // built on first use, thread-safe
-    return &model;
-  }
-  if (name == "v1") {
-    static const V1Model model;
-    return &model;
-  }
-  if (name == "v2") {
-    static const V2Model model;
-    return &model;
-  }
-  if (name == "v3") {
-    static const V3Model model;
-    return &model;
-  }
+  static std::array<std::once_flag, ModelCount> once;  // each built on first use, thread-safe
+  static std::array<std::unique_ptr<const RankModel>, ModelCount> built;
+  for (std::size_t i = 0; i < ModelCount; ++i)
+    if (Models[i].name == name) {
+      std::call_once(once[i], [i] { built[i] = Models[i].make(); });
+      return built[i].get();
+    }
+  return nullptr;
+}
+
+std::unique_ptr<const RankModel> make_model(std::string_view name) {
+  for (const Entry& e : Models)
+    if (e.name == name) return e.make();
   return nullptr;
 }
 
@@ -43,7 +60,11 @@ std::optional<RankModel::ManyError> RankModel::unrank_fixed_many(std::span<const
   return std::nullopt;
 }
 
-std::vector<std::string> model_names() { return {"v2", "v3", "v1", "cpr"}; }
+std::vector<std::string> model_names() {
+  std::vector<std::string> names;
+  for (const Entry& e : Models) names.emplace_back(e.name);
+  return names;
+}
 
 FrameTable frame_table(const RankModel& model) {
   FrameTable t;

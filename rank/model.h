@@ -73,6 +73,10 @@ FrameTable frame_table(const RankModel& model);
 // `v3` about 1.1 s and 690 MB, `v1` about 0.4 s and 200 MB, `cpr` about 30 ms and 35 MB
 // (docs/performance.md).
 const RankModel* find_model(std::string_view name);
+// Build the model of that name for the caller alone (nullptr for no such name): what a program that needs a
+// model only for a while uses, so that its tables go when it does (`chessrank bound` reads each model's
+// size in turn, and holds one model's tables at a time instead of all four).
+std::unique_ptr<const RankModel> make_model(std::string_view name);
 // Return the names of all models, the default first.
 std::vector<std::string> model_names();
 constexpr std::string_view DefaultModel = "v2";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -39,6 +40,23 @@ TEST(CprModel, SizeIsTheSumOfItsFrames) {
   // Counting each position once gives less than the 2021 count, which counts some several times.
   EXPECT_LT(model().size(), BigInt("8726713169886222032347729969256422370854716254"));
   EXPECT_GT(model().size(), BigInt("8000000000000000000000000000000000000000000000"));
+}
+
+// The registry: find_model keeps one model per name for the process, make_model builds one for its caller
+// alone, and both know the same names (the default first).
+TEST(ModelRegistry, FindKeepsOneModelAndMakeBuildsAnother) {
+  EXPECT_EQ(model_names().front(), DefaultModel);
+  EXPECT_EQ(find_model("v9"), nullptr);
+  EXPECT_EQ(make_model("v9"), nullptr);
+  const RankModel* kept = find_model("cpr");
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(find_model("cpr"), kept);
+  const std::unique_ptr<const RankModel> made = make_model("cpr");
+  ASSERT_NE(made, nullptr);
+  EXPECT_NE(made.get(), kept);
+  EXPECT_EQ(made->name(), "cpr");
+  EXPECT_EQ(made->size(), kept->size());
+  EXPECT_EQ(made->size(), model().size());
 }
 
 TEST(CprModel, CountsAreColourSymmetricWithoutEnPassant) {
