@@ -72,19 +72,19 @@ class FixedWidthModel : public RankModel {
   using Case = std::pair<const char*, void (*)(Relaxation&)>;
   // Return, per case, what it leaves out and the size of the model built with that relaxation
   // (without_each_constraint). Each build takes about 0.5 s and 200 MB, so two run at a time: the peak
-  // stays near 420 MB (1.9 GB for `v3`, whose builds take 690 MB). A failure in a worker comes back through
-  // run_on_threads.
+  // stays near 420 MB. A failure in a worker comes back through run_on_threads.
   template <class Relaxation, std::size_t Cases>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases]) {
     return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });
   }
-  // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions).
+  // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions), and
+  // at most `at_once` builds at a time (one for `v3`, whose builds take 690 MB each, and use both cores alone).
   template <class Relaxation, std::size_t Cases, class SizeOf>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
-                                                                   SizeOf size_of) {
+                                                                   SizeOf size_of, unsigned at_once = 2) {
     std::vector<std::pair<std::string, BigInt>> out(Cases);
     std::atomic<std::size_t> next{0};
-    run_on_threads(worker_threads_up_to(2), [&](unsigned) {
+    run_on_threads(worker_threads_up_to(at_once), [&](unsigned) {
       for (std::size_t i; (i = next++) < Cases;) {
         Relaxation r;
         cases[i].second(r);

@@ -615,7 +615,8 @@ std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() c
       {"bishop colours and all of 5-6 (the cpr model)",
        [](Relaxation& r) { r.bishop_colours = r.kings_apart = r.pawn_check = r.knight_check = false; }},
   };
-  return relaxed_sizes(cases, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); });
+  return relaxed_sizes(
+      cases, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); }, exact_ ? 1 : 2);
 }
 
 }  // namespace chessrank::rank
