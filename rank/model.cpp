@@ -22,7 +22,8 @@ struct Entry {
   std::string_view name;
   std::unique_ptr<const RankModel> (*make)();
 };
-constexpr Entry Models[] = {{"v2", make<V2Model>}, {"v3", make<V3Model>}, {"v1", make<V1Model>}, {"cpr", make<CprModel>}};
+constexpr Entry Models[] = {
+    {"v2", make<V2Model>}, {"v3", make<V3Model>}, {"v1", make<V1Model>}, {"cpr", make<CprModel>}};
 constexpr std::size_t ModelCount = std::size(Models);
 static_assert(Models[0].name == DefaultModel);
 
