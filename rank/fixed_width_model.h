@@ -78,7 +78,7 @@ class FixedWidthModel : public RankModel {
     return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });
   }
   // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions), and
-  // at most `at_once` builds at a time (one for `v3`, whose builds take 690 MB each, and use both cores alone).
+  // at most `at_once` builds at a time (one for `v3`, whose builds take 670 MB each, and use both cores alone).
   template <class Relaxation, std::size_t Cases, class SizeOf>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
                                                                    SizeOf size_of, unsigned at_once = 2) {

@@ -70,7 +70,7 @@ FrameTable frame_table(const RankModel& model);
 
 // Return the model of that name (see model_names()), or nullptr. Each model is built once per process, on
 // first use (thread-safe), and kept to its end: `v2` takes about 0.5 s (up to four threads) and 200 MB,
-// `v3` about 1.1 s and 690 MB, `v1` about 0.4 s and 200 MB, `cpr` about 30 ms and 35 MB
+// `v3` over a second and 670 MB, `v1` about 0.4 s and 200 MB, `cpr` about 30 ms and 35 MB
 // (docs/performance.md).
 const RankModel* find_model(std::string_view name);
 // Build the model of that name for the caller alone (nullptr for no such name): what a program that needs a

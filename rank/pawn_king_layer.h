@@ -14,8 +14,8 @@
 // takes. A placement is ranked file by file in the layer's order, as a mixed-radix number: within a file the
 // configurations are ordered by (white, black, opposed, king, tracked, colour) and then by their pawn masks
 // and the king's rank, and a file's digit weighs the number of ways to complete the files after it. The
-// same suffix tables serve count, rank and unrank, and layers whose files agree from some position on share
-// them through a PawnKingTables.
+// same suffix tables serve count, rank and unrank, and layers whose files from some position on are the same,
+// in any order, share them through a PawnKingTables.
 #pragma once
 
 #include <algorithm>
@@ -102,7 +102,7 @@ class PawnKingTables {
     using BlockRefs = std::array<BlockRef, PawnBlocks::Count>;
 
     Dims dims;
-    // Per block, from the dimensions alone: shared by the suffixes with equal ones. `v2`'s 1,766 suffixes
+    // Per block, from the dimensions alone: shared by the suffixes with equal ones. `v2`'s 663 suffixes
     // have 18 (41 KB of these, where a copy per suffix took 4 MB and a walk's reads of them missed the cache).
     const BlockRefs* refs = nullptr;
     std::uint32_t size = 0;               // the counts of all blocks
@@ -115,7 +115,8 @@ class PawnKingTables {
 
   // Return the table of a file type (key: see PawnKingLayer's constructor), building it once.
   std::shared_ptr<const FileTable> file(std::uint64_t key);
-  // Return the suffix table of a sequence of file types, from those of the sequence without its first.
+  // Return the suffix table of a multiset of file types (keys, sorted), from the file `first` among them and
+  // the table of the others.
   std::shared_ptr<const Suffix> suffix(const std::vector<std::uint64_t>& keys, const FileTable& first,
                                        const std::shared_ptr<const Suffix>& rest);
   // The table after the last file: one way, with no men.

@@ -142,9 +142,11 @@ TEST(PawnKingLayer, BruteForceWithFixedCells) {
   check_brute_force(rules, {4, 3, 5, 2, 6, 0, 1, 7});
 }
 
-// Layers with equal files share their tables, and a layer ranks as a fresh one does.
+// Layers with equal files share their tables, and a layer ranks as a fresh one does. A suffix table is shared
+// by the multiset of its files: a layer with the files in another order reuses the table of all eight, and
+// still ranks as a fresh layer of its own order.
 TEST(PawnKingLayer, SharedTablesGiveTheSameRanks) {
-  PawnKingTables shared, fresh;
+  PawnKingTables shared, fresh, fresh_other;
   PawnKingRules rules;
   for (auto& f : rules.pawns) f.fill(CellRule::Any);
   rules.pawns[3][2] = CellRule::Empty;  // a king on d4
@@ -152,8 +154,14 @@ TEST(PawnKingLayer, SharedTablesGiveTheSameRanks) {
   rules.king = ~(king_attacks(D4) | square_bb(D4));
   rules.track = knight_attacks(D4);
   rules.colour = DarkSquaresBB;
-  const FileOrder order{3, 2, 4, 1, 5, 0, 6, 7};
+  const FileOrder order{3, 2, 4, 1, 5, 0, 6, 7}, other{2, 3, 4, 1, 5, 0, 6, 7};
   const PawnKingLayer a(rules, order, shared), b(rules, order, shared), c(rules, order, fresh);
+  const PawnKingLayer d(rules, other, shared), e(rules, other, fresh_other);
+  // The classes of a whole placement (position 0's table) are the same memory in a and d, not in e.
+  const int blk = PawnBlock.index[2][1][1];
+  EXPECT_EQ(a.classes(blk, 1).counts, d.classes(blk, 1).counts);
+  EXPECT_NE(a.classes(blk, 1).counts, e.classes(blk, 1).counts);
+  EXPECT_FALSE(a.classes(blk, 1).none());
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
     // Up to five pawns of each colour on open cells, a king on a free allowed square.
@@ -171,6 +179,11 @@ TEST(PawnKingLayer, SharedTablesGiveTheSameRanks) {
     EXPECT_LT(r, c.count(n));
     Bitboard uw, ub, uk;
     c.unrank(n, r, uw, ub, uk);
+    EXPECT_EQ(uw | ub | uk, w | bl | k);
+    const std::uint64_t r_other = d.rank(w, bl, k);
+    EXPECT_EQ(r_other, e.rank(w, bl, k));
+    EXPECT_EQ(d.count(n), c.count(n));
+    d.unrank(n, r_other, uw, ub, uk);
     EXPECT_EQ(uw | ub | uk, w | bl | k);
   }
   EXPECT_GT(shared.bytes(), 0u);
