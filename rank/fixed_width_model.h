@@ -78,7 +78,8 @@ class FixedWidthModel : public RankModel {
     return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });
   }
   // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions), and
-  // at most `at_once` builds at a time (one for `v3`, whose builds take 670 MB each, and use both cores alone).
+  // at most `at_once` builds at a time (one where a build's tables are too large for two to run side by side;
+  // each build uses both cores alone anyway).
   template <class Relaxation, std::size_t Cases, class SizeOf>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
                                                                    SizeOf size_of, unsigned at_once = 2) {

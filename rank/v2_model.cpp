@@ -57,12 +57,12 @@ FileOrder pawn_file_order(int ep_case, Square king, bool ep_first) {
 }  // namespace
 
 std::string_view V2Model::description() const {
-  if (exact_)
-    return "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king "
-           "of the side not to move is not attacked by a pawn or a knight";
-  return "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king of "
-         "the side not to move is not attacked by a pawn or a knight; with an en passant square, bishops counted "
-         "without their colours and knights not checked";
+  // v3's set is v2's without the exception after the semicolon.
+  constexpr std::string_view v2 =
+      "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king of "
+      "the side not to move is not attacked by a pawn or a knight; with an en passant square, bishops counted "
+      "without their colours and knights not checked";
+  return exact_ ? v2.substr(0, v2.find(';')) : v2;
 }
 
 const V2Model::ClassIndex V2Model::Classes;
@@ -117,8 +117,9 @@ V2Model::V2Model(Edition edition, Relaxation relaxation)
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
     // (en passant case, king) pair and cost over ten times all the others (docs/ranking.md, "The v2 index"). v3
     // pays that.
-    const bool colours = relaxation_.bishop_colours && !exempt(info.ep_case != 0);
-    const bool knights = relaxation_.knight_check && !exempt(info.ep_case != 0);
+    const bool exempted = exempt(info.ep_case != 0);
+    const bool colours = relaxation_.bishop_colours && !exempted;
+    const bool knights = relaxation_.knight_check && !exempted;
     const bool placed = !info.fixed.king[White];
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
@@ -615,8 +616,10 @@ std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() c
       {"bishop colours and all of 5-6 (the cpr model)",
        [](Relaxation& r) { r.bishop_colours = r.kings_apart = r.pawn_check = r.knight_check = false; }},
   };
+  // Two builds at a time when two such tables fit in about 512 MB (v2's), else one (v3's: 590 MB each).
+  const unsigned at_once = table_bytes() < (std::size_t(256) << 20) ? 2 : 1;
   return relaxed_sizes(
-      cases, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); }, exact_ ? 1 : 2);
+      cases, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); }, at_once);
 }
 
 }  // namespace chessrank::rank
