@@ -89,7 +89,7 @@ int overview() {
   rows.push_back(quoted("tromp-unpublished", "2010s", "Tromp (undocumented program)", "7.73e45", 45.888));
   rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
                           "reproduced"));
-  // One model's tables at a time (v3's alone take 690 MB).
+  // One model's tables at a time (v3's alone take 670 MB).
   for (const std::string& name : rank::model_names())
     rows.push_back(
         computed(name, "2026", "chessrank ranking model", rank::make_model(name)->size(), "exact for our model"));
