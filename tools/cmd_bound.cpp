@@ -77,7 +77,8 @@ Row quoted(std::string name, std::string year, std::string author, std::string t
 std::string bound_models() { return "seed2006, tromp2021, " + model_list() + ", v1colours or nopromo"; }
 
 int overview() {
-  // The no-promotion count (about 0.6 s) runs beside the rows above it, whose v1 model takes 0.8 s to build.
+  // The no-promotion count (about 0.6 s) runs beside the rows above it, whose ranking models take seconds to
+  // build.
   std::future<BigInt> nopromo = std::async(std::launch::async, [] { return bound::nopromo_count({}); });
   std::vector<Row> rows;
   rows.push_back(quoted("Chinchalkar", "1996", "Chinchalkar", "1.77894e46", 46.25016));
