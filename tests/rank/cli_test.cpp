@@ -70,6 +70,95 @@ TEST(CliCount, PrintsTheModelItsConstraintsAndItsExactSize) {
   EXPECT_EQ(lines_of(run_cli({"count"}).out).at(0), "model: " + std::string(DefaultModel));
 }
 
+// Parse a breakdown line "  name: count (share)" into its name, count and share.
+struct BreakdownLine {
+  std::string name;
+  BigInt count;
+  std::string share;
+};
+BreakdownLine parse_breakdown_line(const std::string& line) {
+  const std::size_t colon = line.rfind(": "), open = line.find(" (", colon);
+  if (line.rfind("  ", 0) != 0 || colon == std::string::npos || open == std::string::npos || line.back() != ')') {
+    ADD_FAILURE() << "not a breakdown line: '" << line << "'";
+    return {};
+  }
+  return {line.substr(2, colon - 2), BigInt(line.substr(colon + 2, open - colon - 2)),
+          line.substr(open + 2, line.size() - open - 3)};
+}
+
+// --breakdown splits N by side to move, castling rights and en passant case, each part the sum of the
+// model's frames, and lists what each constraint removes: the relaxed model's size less N.
+TEST(CliCount, BreakdownSplitsNAndSaysWhatEachConstraintRemoves) {
+  // The default's relaxed models take seconds to build: under the sanitizers `cpr` alone.
+  std::vector<std::string> names = {"cpr"};
+  if (!testing::Sanitized) names.push_back(std::string(DefaultModel));
+  for (const std::string& name : names) {
+    SCOPED_TRACE(name);
+    const RankModel& model = *find_model(name);
+    const Outcome r = run_cli({"count", "--model", name, "--breakdown"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    // The sections after the six lines of a plain count, each a heading and its lines.
+    std::vector<std::pair<std::string, std::vector<BreakdownLine>>> sections;
+    const std::vector<std::string> lines = lines_of(r.out);
+    ASSERT_GT(lines.size(), 7u);
+    EXPECT_EQ(lines[6], "");
+    for (std::size_t i = 7; i < lines.size(); ++i) {
+      if (lines[i].empty()) continue;
+      if (lines[i][0] != ' ') sections.push_back({lines[i], {}});
+      else if (!sections.empty()) sections.back().second.push_back(parse_breakdown_line(lines[i]));
+    }
+    ASSERT_EQ(sections.size(), 4u) << r.out;
+
+    // Side to move: black to move is the colour swap of white to move, so each is half of N.
+    EXPECT_EQ(sections[0].first, "side to move");
+    ASSERT_EQ(sections[0].second.size(), 2u);
+    const BreakdownLine& white = sections[0].second[0];
+    EXPECT_EQ(white.name, "white");
+    EXPECT_EQ(sections[0].second[1].name, "black");
+    EXPECT_EQ(white.count * 2, model.size());
+    EXPECT_EQ(sections[0].second[1].count, white.count);
+    EXPECT_EQ(white.share, "50.0000%");
+
+    // Castling rights and en passant cases: the frames' sizes summed one way and the other.
+    EXPECT_EQ(sections[1].first, "castling rights (white to move; black to move is the colour swap)");
+    ASSERT_EQ(sections[1].second.size(), 16u);
+    BigInt castling_sum = 0;
+    for (int cr = 0; cr < 16; ++cr) {
+      BigInt frames = 0;
+      for (int e = 0; e < EnPassantCases; ++e) frames += model.frame_count(CastlingRights(cr), e);
+      EXPECT_EQ(sections[1].second[cr].count, frames) << sections[1].second[cr].name;
+      castling_sum += sections[1].second[cr].count;
+    }
+    EXPECT_EQ(sections[1].second[0].name, "-");
+    EXPECT_EQ(sections[1].second[15].name, "KQkq");
+    EXPECT_EQ(castling_sum, white.count);
+    EXPECT_EQ(sections[2].first, "en passant (white to move)");
+    ASSERT_EQ(sections[2].second.size(), std::size_t(EnPassantCases));
+    BigInt ep_sum = 0;
+    for (int e = 0; e < EnPassantCases; ++e) {
+      BigInt frames = 0;
+      for (int cr = 0; cr < 16; ++cr) frames += model.frame_count(CastlingRights(cr), e);
+      EXPECT_EQ(sections[2].second[e].name, describe_ep_case(e));
+      EXPECT_EQ(sections[2].second[e].count, frames) << describe_ep_case(e);
+      ep_sum += sections[2].second[e].count;
+    }
+    EXPECT_EQ(ep_sum, white.count);
+
+    // What each constraint removes: positive, and the relaxed model's size less N.
+    EXPECT_EQ(sections[3].first,
+              "what each constraint removes (the model without it counts this many more positions)");
+    const auto without = model.without_each_constraint();
+    ASSERT_EQ(sections[3].second.size(), without.size());
+    for (std::size_t i = 0; i < without.size(); ++i) {
+      EXPECT_EQ(sections[3].second[i].name, without[i].first);
+      EXPECT_EQ(sections[3].second[i].count, without[i].second - model.size()) << without[i].first;
+      EXPECT_GT(sections[3].second[i].count, 0) << without[i].first;
+      EXPECT_NE(sections[3].second[i].share.find("% of the model without it"), std::string::npos);
+    }
+  }
+}
+
 // Good lines come out in order, each bad one is one error line naming its line and why, and the status
 // says that something failed. The two legal en passant positions of the 2021 ranking's bug reports rank.
 TEST(CliRank, RanksGoodLinesAndNamesTheBadOnes) {
