@@ -1,4 +1,6 @@
 // `chessrank estimate`: the Monte Carlo estimate of the number of legal positions (estimator/estimate.h).
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -24,11 +26,16 @@ struct Options {
   std::string checkpoint, json, emit, plot;
 };
 
-bool write_file(const std::string& path, const std::string& text) {
+// Write the file of an option (--json, --plot); return false, after one error line naming the option, the
+// file and why, when that fails: the early check (writable_file) cannot foresee a full disk.
+bool write_file(std::string_view option, const std::string& path, const std::string& text) {
+  errno = 0;
   std::ofstream out(path, std::ios::trunc | std::ios::binary);
   out << text;
   out.close();  // a full disk may fail only here
-  return !out.fail();
+  if (!out.fail()) return true;
+  report_error(option, "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : ""));
+  return false;
 }
 
 std::function<int()> setup(CLI::App& cmd) {
@@ -88,14 +95,8 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("", report->output_error);
       status = ExitFailure;
     }
-    if (!o->json.empty() && !write_file(o->json, estimator::report_json(*report))) {
-      report_error("", "cannot write " + o->json);
-      status = ExitFailure;
-    }
-    if (!o->plot.empty() && !write_file(o->plot, estimator::report_svg(*report))) {
-      report_error("", "cannot write " + o->plot);
-      status = ExitFailure;
-    }
+    if (!o->json.empty() && !write_file("--json", o->json, estimator::report_json(*report))) status = ExitFailure;
+    if (!o->plot.empty() && !write_file("--plot", o->plot, estimator::report_svg(*report))) status = ExitFailure;
     return status;
   };
 }

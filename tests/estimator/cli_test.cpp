@@ -96,6 +96,18 @@ TEST(CliEstimate, UnwritableOutputFilesAreRefusedBeforeTheRun) {
   EXPECT_TRUE(std::getline(in, first) && !first.empty());
 }
 
+// A file the early check passed but the run cannot write (a full disk): the report still comes out, then one
+// error line per file naming the option, the file and why, and status 1.
+TEST(CliEstimate, AFullDiskAfterTheRunIsAnErrorNamingTheOption) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const Outcome r = run_cli({"estimate", "--samples", "2000", "--json", "/dev/full", "--plot", "/dev/full"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("samples drawn: 2000"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err,
+            "error: --json: cannot write '/dev/full': No space left on device\n"
+            "error: --plot: cannot write '/dev/full': No space left on device\n");
+}
+
 // An output that is a named pipe is checked without being opened: opening it to see whether it can be
 // written would give its reader an empty stream, and the report would then wait for another reader.
 TEST(CliEstimate, ReportToANamedPipeReachesItsReader) {
