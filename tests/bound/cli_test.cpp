@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bound/nopromo.h"
+#include "bound/seed2006.h"
 #include "bound/tromp2021.h"
 #include "rank/frame.h"
 #include "rank/model.h"
@@ -61,6 +62,30 @@ TEST(BoundCli, BreakdownHasEighteenRowsAndTheTotal) {
   EXPECT_NE(both.out.find("black to move (the colour swap of the cases above)\t" +
                           tromp2021_count({true, true, false, true}).total.get_str()),
             std::string::npos);
+}
+
+// The 2006 program's breakdown: one row per class of castling rights and king configurations, summing to
+// the total, which is the library's count.
+TEST(BoundCli, Seed2006BreakdownRowsSumToTheTotal) {
+  const CliRun r = run("--model seed2006 --breakdown");
+  EXPECT_EQ(r.status, 0) << r.err;
+  BigInt sum, total;
+  int rows = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t tab = line.rfind('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    if (line.rfind("total\t", 0) == 0) {
+      total = BigInt(line.substr(tab + 1));
+    } else {
+      EXPECT_EQ(line.rfind("white_rights=", 0), 0u) << line;
+      sum += BigInt(line.substr(tab + 1));
+      ++rows;
+    }
+  }
+  EXPECT_GT(rows, 1);
+  EXPECT_EQ(sum, total);
+  EXPECT_EQ(total, seed2006_count({}).total);
 }
 
 TEST(BoundCli, VariantsAndJson) {

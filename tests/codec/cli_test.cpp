@@ -264,6 +264,14 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
     EXPECT_NE(r.err.find("cannot read"), std::string::npos) << command << ": " << r.err;
     EXPECT_NE(r.err.find("Is a directory"), std::string::npos) << command << ": " << r.err;
   }
+  // An input file that is not there: one line naming it, for lines and for raw records alike.
+  const std::string missing = dir.file("missing.fen").string();
+  for (const std::string& command : {"encode --input " + missing, "decode --input-encoding raw --input " + missing}) {
+    r = run(command);
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_EQ(r.out, "") << command;
+    EXPECT_EQ(r.err, "error: cannot open input file '" + missing + "': No such file or directory\n") << command;
+  }
 }
 
 // convert reads standard input as the line commands read it: from where the caller left it, failing when

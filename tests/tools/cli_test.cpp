@@ -350,6 +350,9 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--checkpoint: '/dev/full' is not a regular file",
        {"bound", "--model", "nopromo", "--sample", "10", "--checkpoint", "/dev/full"}},
       {"--time: '1e400' is not a finite number above 0", {"estimate", "--time", "1e400"}},
+      {"depth 'x' is not a whole number from 0 to", {"perft", "x"}},
+      {"--divide needs a depth of at least 1", {"perft", "0", "--divide"}},
+      {"raw input comes from --input or stdin, not from arguments", {"decode", "--input-encoding", "raw", "00"}},
   };
   for (const auto& [option, args] : lines) {
     const Outcome r = run_cli(args);
@@ -364,6 +367,25 @@ TEST(Cli, BadOptionFailsWithOneLine) {
   }
   const Outcome top = run_cli({"sample", "--count", "1", "--seed", "18446744073709551615"});
   EXPECT_EQ(top.status, 0) << top.err;
+}
+
+// --help and --version print to stdout and succeed, for the program and for each command.
+TEST(Cli, HelpAndVersionGoToStdout) {
+  const Outcome version = run_cli({"--version"});
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("chessrank ", 0), 0u) << version.out;
+  EXPECT_EQ(version.err, "");
+  const Outcome help = run_cli({"--help"});
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("Subcommands:"), std::string::npos) << help.out;
+  EXPECT_EQ(help.err, "");
+  for (const char* command : {"fen", "replay", "check", "perft", "count", "rank", "unrank", "sample", "encode",
+                              "decode", "convert", "bound", "legal", "estimate"}) {
+    const Outcome r = run_cli({command, "--help"});
+    EXPECT_EQ(r.status, 0) << command;
+    EXPECT_NE(r.out.find(std::string("Usage: chessrank ") + command), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "") << command;
+  }
 }
 
 // Whole numbers are decimal: CLI11 alone would read "010" as octal 8, so a zero-padded --skip would
