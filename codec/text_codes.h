@@ -1,6 +1,6 @@
 // Codes as text: lowercase hexadecimal and standard base64 (RFC 4648, with '=' padding), the two text
-// forms of `chessrank encode --output` and `decode --input-encoding`. Parsing is strict so that one
-// byte string has one text form: hex accepts either case, base64 only its canonical form.
+// forms of `chessrank encode --output` and `decode --input-encoding`. Parsing is strict: no blanks, no
+// missing digits; hex accepts either case, base64 only its canonical form (one text per byte string).
 #pragma once
 
 #include <cstdint>
