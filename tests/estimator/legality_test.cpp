@@ -117,6 +117,17 @@ TEST(Legality, Material) {
   expect_fail("4k3/8/8/4B3/8/8/PPPPPPPP/4K3 w - - 0 1", "material", "white has 8 pawns and at least 1 promoted");
   expect_pass("4k3/8/8/4B3/8/8/1P1P4/4K3 w - - 0 1");
   expect_pass("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+  // The promotion square's colour: black's pawns a7-g7 at home and the h8 rook its castling right keeps
+  // there leave white's h-pawn only g8, a light square, to promote on. A second dark-squared bishop is then
+  // impossible; a light-squared one (the f1 bishop, walled in by e2 and g2, was captured at home) is not.
+  expect_fail("4k2r/ppppppp1/8/n7/8/4B3/PPPPPPP1/2B1K3 w k - 0 1", "material",
+              "white has a promoted dark-squared bishop but can have promoted only on light squares");
+  expect_pass("4k2r/ppppppp1/8/n7/8/3B4/PPPPPPP1/2B1K3 w k - 0 1");
+  // Without the castling right h8 is open to it too, a dark square: this check lets the bishop be; another
+  // check finds that it cannot have come from h8 to e3 past the g7 pawn.
+  EXPECT_NE(judge(fen_or_fail("4k2r/ppppppp1/8/n7/8/4B3/PPPPPPP1/2B1K3 w - - 0 1"), RuleSet::Default).reason.find(
+                "cannot have got there"),
+            std::string::npos);
 }
 
 TEST(Legality, PawnStructure) {
