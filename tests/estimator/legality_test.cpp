@@ -83,6 +83,17 @@ TEST(Legality, PlacementAndCheckCounts) {
   expect_fail("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "opponent in check", "black is in check from the rook on e1");
   expect_fail("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1", "checker count",
               "white is in check from a rook and a bishop and a knight");
+  // Men no FEN parser lets through, in a position built by hand (a library user's): outside judge()'s
+  // contract, but the default rules refuse them, with why (the published rule sets assume them away).
+  Position two_kings = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), pawn_on_8 = two_kings;
+  two_kings.put_piece(WhiteKing, A1);
+  pawn_on_8.put_piece(BlackPawn, A8);
+  for (const auto& [pos, reason] : {std::pair{two_kings, "white has 2 kings"},
+                                    std::pair{pawn_on_8, "black pawn on a8 (rank 1 or 8)"}}) {
+    const Verdict v = judge(pos, RuleSet::Default);
+    EXPECT_EQ(check_name(v, RuleSet::Default), "placement") << reason;
+    EXPECT_EQ(v.reason, reason);
+  }
 }
 
 TEST(Legality, DoubleChecks) {
