@@ -226,6 +226,9 @@ TEST(Slot26, RefusesPositionsOutsideTheCode) {
   const Result<Slot26Code> a = encode_slot26(no_king);
   ASSERT_FALSE(a.ok());
   EXPECT_NE(a.error().find("black has 0 kings"), std::string::npos) << a.error();
+  const Result<Slot26Code> pawn_on_8 = encode_slot26(build({{WhiteKing, E1}, {BlackKing, E8}, {WhitePawn, A8}}));
+  ASSERT_FALSE(pawn_on_8.ok());
+  EXPECT_EQ(pawn_on_8.error(), "pawn on a8 (rank 1 or 8)");
 
   Position bad_castling = fen_or_fail("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   bad_castling.set_castling_rights(WhiteKingside);

@@ -194,6 +194,7 @@ TEST(Notation, PromotionsAndPromotionCaptures) {
   expect_san_error(pos, "a8", "'a8' needs a promotion piece (=Q, =R, =B or =N)");
   expect_san_error(pos, "a8=K", "'a8=K' is not a move in SAN or UCI");
   expect_san_error(pos, "Ka8=Q", "'Ka8=Q': only pawns promote");
+  expect_san_error(pos, "a8=", "'a8=': '=' without a promotion piece");
   EXPECT_FALSE(parse_uci(pos, "a7a8").ok());
   EXPECT_EQ(parse_uci(pos, "a7a8").error(), "'a7a8' needs a promotion letter (q, r, b or n)");
 }
