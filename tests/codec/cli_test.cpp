@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -180,6 +181,42 @@ TEST(CodecCli, ConvertStrictStopsAtFirstError) {
     EXPECT_NE(enc.err.find(bytes_in), std::string::npos) << enc.err;
     EXPECT_EQ(fs::file_size(raw), 2u * 26);
   }
+}
+
+// A position the rank format's model refuses, a code not below its N and a truncated last record are each
+// one error line naming the line or record and why; the good ones are converted, and the status is 1.
+TEST(CodecCli, ConvertNamesPositionsAndRecordsItCannotConvert) {
+  const testing::TempDir dir("chessrank-codec-cli");
+  const fs::path fens = dir.file("in.fen"), raw = dir.file("out.raw"), bad = dir.file("bad.raw");
+  const std::string kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  std::ofstream(fens) << kings << "\n8/8/8/8/8/8/8/Kk6 w - - 0 1\n" << Start << "\n";
+  CliRun r = run("convert --format rank " + fens.string() + " " + raw.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1),
+            "error: line 2: not in model " + std::string(rank::DefaultModel) +
+                ": the kings stand next to each other (a1 and b1)\n");
+  const std::size_t size = fs::file_size(raw) / 2;
+  ASSERT_EQ(fs::file_size(raw), 2 * size);
+
+  // The two good records, then a code of all ones (at or above N) and three bytes of a record.
+  std::string bytes;
+  {
+    std::ifstream in(raw, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::ofstream(bad, std::ios::binary) << bytes << std::string(size, '\xff') << std::string(3, '\x01');
+  r = run("convert --to fen --format rank " + bad.string() + " -");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, kings + "\n" + Start + "\n");
+  std::istringstream err(r.err);
+  std::string line;
+  ASSERT_TRUE(std::getline(err, line));
+  EXPECT_EQ(line.rfind("error: record 3: rank code ", 0), 0u) << line;
+  EXPECT_NE(line.find(" is not below N = " + rank::find_model(rank::DefaultModel)->size().get_str()),
+            std::string::npos)
+      << line;
+  ASSERT_TRUE(std::getline(err, line));
+  EXPECT_EQ(line, "error: record 4: truncated: 3 of " + std::to_string(size) + " bytes");
 }
 
 // An output that is the input, by name or through a link, is refused before it is opened (opening it
