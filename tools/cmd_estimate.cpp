@@ -1,10 +1,10 @@
 // `chessrank estimate`: the Monte Carlo estimate of the number of legal positions (estimator/estimate.h).
 #include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "estimator/estimate.h"
 #include "rank/model.h"
@@ -34,7 +34,7 @@ bool write_file(std::string_view option, const std::string& path, const std::str
   out << text;
   out.close();  // a full disk may fail only here
   if (!out.fail()) return true;
-  report_error(option, "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : ""));
+  report_error(option, cannot_write(path));
   return false;
 }
 

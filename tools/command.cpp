@@ -73,6 +73,10 @@ CLI::Validator positive_number() {
       "NUMBER>0");
 }
 
+std::string cannot_write(const std::string& path) {
+  return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+}
+
 CLI::Validator writable_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
@@ -83,11 +87,10 @@ CLI::Validator writable_file() {
         // and, closed at once, would hand that reader an empty stream before the real output comes.
         if (existed && !std::filesystem::is_regular_file(status) && !std::filesystem::is_directory(status)) {
           if (::access(path.c_str(), W_OK) == 0) return "";
-          return "cannot write '" + path + "': " + std::strerror(errno);
+          return cannot_write(path);
         }
         errno = 0;
-        if (!std::ofstream(path, std::ios::app | std::ios::binary))
-          return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+        if (!std::ofstream(path, std::ios::app | std::ios::binary)) return cannot_write(path);
         // Remove a file created only for this check: through a link to a file not yet written, the file
         // the probe created is the link's target, and the link stays.
         if (!existed) {

@@ -41,6 +41,9 @@ CLI::Validator positive_number();
 // does not fail at its end. A file that did not exist is not left behind; a pipe, a device or a terminal
 // is asked for write permission rather than opened.
 CLI::Validator writable_file();
+// Return "cannot write 'path'", with errno's reason when there is one: what writable_file says, and what a
+// write that fails later (a full disk) says.
+std::string cannot_write(const std::string& path);
 // A writable file that is a regular file or does not exist yet: a checkpoint is saved by renaming a new
 // file over it and read back on resume, which a pipe or a device cannot take.
 CLI::Validator checkpoint_file();
