@@ -106,6 +106,14 @@ TEST(RankCode, RecordFormatAddsCounters) {
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error(), f->describe() + " record buffer has " + std::to_string(short_buffer.size()) +
                                  " bytes, expected " + std::to_string(f->record_size()));
+  const Result<Position> short_record = f->decode(std::span(rec).first(rec.size() - 1));
+  ASSERT_FALSE(short_record.ok());
+  EXPECT_EQ(short_record.error(), f->describe() + " record has " + std::to_string(rec.size() - 1) + " bytes, expected " +
+                                      std::to_string(f->record_size()));
+  // A format of no such name: the names there are.
+  const Result<RecordFormat> none = RecordFormat::find("slot25", false);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error(), "unknown format 'slot25' (known: slot26, rank)");
 }
 
 // decode_many gives what decode gives each record, in order: for rank codes (unranked together) with and
