@@ -162,6 +162,42 @@ void expect_samples_match_king_sizes(const Model& model, int draws, int min_cell
   EXPECT_LT(chi2, 181.0) << cells << " cells";
 }
 
+// Check that `draws` uniform samples (seed 13) fall in the level-4 blocks, the pawn classes (white pawns,
+// black pawns) of the white-to-move normal form, as the blocks' exact sizes say: a chi-square over the 2 * 81
+// (side to move, white pawns, black pawns) cells. Each block of block_starts() is labelled by the pawns of
+// the position its first index unranks to, and each sample by its own pawns (colours exchanged for black
+// to move); so a block whose positions had other pawns than its first would show too.
+template <class Model>
+void expect_samples_match_pawn_block_sizes(const Model& model, int draws) {
+  const std::vector<rank::UInt192> starts = model.block_starts();
+  rank::UInt192 half;
+  ASSERT_TRUE(rank::UInt192::from_big(model.size() / 2, half));
+  std::array<rank::UInt192, 81> by_pawns{};
+  for (std::size_t j = 0; j < starts.size(); ++j) {
+    const Position first = model.unrank_fast(starts[j]);
+    ASSERT_EQ(first.side_to_move(), White);
+    const rank::UInt192 end = j + 1 < starts.size() ? starts[j + 1] : half;
+    by_pawns[9 * first.count(White, Pawn) + first.count(Black, Pawn)] += end - starts[j];
+  }
+  rank::Rng rng(13);
+  rank::UniformBelow uniform(model.size());
+  std::vector<double> observed(162), expected(162);
+  for (int i = 0; i < draws; ++i) {
+    const Position p = model.unrank_fast(uniform.draw_fixed(rng));
+    const bool black = p.side_to_move() == Black;
+    const int white_pawns = p.count(black ? Black : White, Pawn), black_pawns = p.count(black ? White : Black, Pawn);
+    observed[black * 81 + 9 * white_pawns + black_pawns]++;
+  }
+  for (int i = 0; i < 162; ++i)
+    expected[i] = by_pawns[i % 81].is_zero()
+                      ? 0
+                      : draws * std::exp2(log2_big(by_pawns[i % 81].to_big()) - log2_big(model.size()));
+  int cells = 0;
+  const double chi2 = chi_square(observed, expected, cells);
+  ASSERT_GE(cells, 20);
+  EXPECT_LT(chi2, chi_square_critical_999(cells - 1)) << cells << " cells";
+}
+
 // Check that `model` has size `size`, that the first `draws` pairs are its sampler's first draws with
 // seed 20261121 (or they stop being uniform draws), and that every pair unranks and ranks as pinned.
 inline void expect_frozen(const rank::RankModel& model, const char* size,
