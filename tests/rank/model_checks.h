@@ -138,23 +138,34 @@ std::array<BigInt, 64> king_sizes(const Model& model) {
   return by_king;
 }
 
+// Return, per cell, how many of `draws` uniform samples (seed `seed`) fall in it, and how many the exact
+// sizes say should: cell_of(position) is its cell, (cell % parts.size()) of the sizes in `parts` (a
+// white-to-move size each; black to move is its colour swap).
+template <class Model, class CellOf>
+std::pair<std::vector<double>, std::vector<double>> sampled_cells(const Model& model, std::uint64_t seed, int draws,
+                                                                  const std::vector<BigInt>& parts, CellOf cell_of) {
+  std::vector<double> observed(2 * parts.size()), expected(2 * parts.size());
+  rank::Rng rng(seed);
+  rank::UniformBelow uniform(model.size());
+  for (int i = 0; i < draws; ++i) observed[cell_of(model.unrank_fast(uniform.draw_fixed(rng)))]++;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const BigInt& part = parts[i % parts.size()];
+    if (part != 0) expected[i] = draws * std::exp2(log2_big(part) - log2_big(model.size()));
+  }
+  return {observed, expected};
+}
+
 // Check that `draws` uniform samples (seed 12) fall on the squares of the king of the side not to move,
 // by side to move, as the model's exact king sizes say: a chi-square over 128 cells, of which at least
 // `min_cells` are large enough to count.
 template <class Model>
 void expect_samples_match_king_sizes(const Model& model, int draws, int min_cells) {
   const std::array<BigInt, 64> by_king = king_sizes(model);
-  rank::Rng rng(12);
-  rank::UniformBelow uniform(model.size());
-  std::vector<double> observed(128), expected(128);
-  for (int i = 0; i < draws; ++i) {
-    const Position p = model.unrank_fast(uniform.draw_fixed(rng));
-    const bool black = p.side_to_move() == Black;
-    const Square king = black ? flip_rank(p.king_square(White)) : p.king_square(Black);
-    observed[black * 64 + king]++;
-  }
-  for (int i = 0; i < 128; ++i)
-    expected[i] = draws * std::exp2(log2_big(by_king[i % 64]) - log2_big(model.size()));
+  const auto [observed, expected] =
+      sampled_cells(model, 12, draws, std::vector<BigInt>(by_king.begin(), by_king.end()), [](const Position& p) {
+        const bool black = p.side_to_move() == Black;
+        return black * 64 + (black ? flip_rank(p.king_square(White)) : p.king_square(Black));
+      });
   int cells = 0;
   const double chi2 = chi_square(observed, expected, cells);
   ASSERT_GE(cells, min_cells);
@@ -172,26 +183,17 @@ void expect_samples_match_pawn_block_sizes(const Model& model, int draws) {
   const std::vector<rank::UInt192> starts = model.block_starts();
   rank::UInt192 half;
   ASSERT_TRUE(rank::UInt192::from_big(model.size() / 2, half));
-  std::array<rank::UInt192, 81> by_pawns{};
+  std::vector<BigInt> by_pawns(81);
   for (std::size_t j = 0; j < starts.size(); ++j) {
     const Position first = model.unrank_fast(starts[j]);
     ASSERT_EQ(first.side_to_move(), White);
     const rank::UInt192 end = j + 1 < starts.size() ? starts[j + 1] : half;
-    by_pawns[9 * first.count(White, Pawn) + first.count(Black, Pawn)] += end - starts[j];
+    by_pawns[9 * first.count(White, Pawn) + first.count(Black, Pawn)] += (end - starts[j]).to_big();
   }
-  rank::Rng rng(13);
-  rank::UniformBelow uniform(model.size());
-  std::vector<double> observed(162), expected(162);
-  for (int i = 0; i < draws; ++i) {
-    const Position p = model.unrank_fast(uniform.draw_fixed(rng));
-    const bool black = p.side_to_move() == Black;
-    const int white_pawns = p.count(black ? Black : White, Pawn), black_pawns = p.count(black ? White : Black, Pawn);
-    observed[black * 81 + 9 * white_pawns + black_pawns]++;
-  }
-  for (int i = 0; i < 162; ++i)
-    expected[i] = by_pawns[i % 81].is_zero()
-                      ? 0
-                      : draws * std::exp2(log2_big(by_pawns[i % 81].to_big()) - log2_big(model.size()));
+  const auto [observed, expected] = sampled_cells(model, 13, draws, by_pawns, [](const Position& p) {
+    const Color us = p.side_to_move(), them = ~us;
+    return (us == Black) * 81 + 9 * p.count(us, Pawn) + p.count(them, Pawn);
+  });
   int cells = 0;
   const double chi2 = chi_square(observed, expected, cells);
   ASSERT_GE(cells, 20);
