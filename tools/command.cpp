@@ -5,12 +5,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <vector>
 
 #include "core/paths.h"
+#include "tools/input.h"
 
 namespace chessrank::cli {
 
@@ -73,9 +73,7 @@ CLI::Validator positive_number() {
       "NUMBER>0");
 }
 
-std::string cannot_write(const std::string& path) {
-  return "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
-}
+std::string cannot_write(const std::string& path) { return io_failure("write", "'" + path + "'"); }
 
 CLI::Validator writable_file() {
   return CLI::Validator(
