@@ -27,23 +27,27 @@ constexpr Entry Models[] = {
 constexpr std::size_t ModelCount = std::size(Models);
 static_assert(Models[0].name == DefaultModel);
 
+// Return the place of the model of that name in Models, or ModelCount when there is none.
+std::size_t place_of(std::string_view name) {
+  std::size_t i = 0;
+  while (i < ModelCount && Models[i].name != name) ++i;
+  return i;
+}
+
 }  // namespace
 
 const RankModel* find_model(std::string_view name) {
   static std::array<std::once_flag, ModelCount> once;  // each built on first use, thread-safe
   static std::array<std::unique_ptr<const RankModel>, ModelCount> built;
-  for (std::size_t i = 0; i < ModelCount; ++i)
-    if (Models[i].name == name) {
-      std::call_once(once[i], [i] { built[i] = Models[i].make(); });
-      return built[i].get();
-    }
-  return nullptr;
+  const std::size_t i = place_of(name);
+  if (i == ModelCount) return nullptr;
+  std::call_once(once[i], [i] { built[i] = Models[i].make(); });
+  return built[i].get();
 }
 
 std::unique_ptr<const RankModel> make_model(std::string_view name) {
-  for (const Entry& e : Models)
-    if (e.name == name) return e.make();
-  return nullptr;
+  const std::size_t i = place_of(name);
+  return i == ModelCount ? nullptr : Models[i].make();
 }
 
 RankModel::ManyError many_error(std::size_t i, std::size_t n, const std::string& why) {
