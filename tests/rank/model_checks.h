@@ -183,13 +183,15 @@ void expect_samples_match_pawn_block_sizes(const Model& model, int draws) {
   const std::vector<rank::UInt192> starts = model.block_starts();
   rank::UInt192 half;
   ASSERT_TRUE(rank::UInt192::from_big(model.size() / 2, half));
-  std::vector<BigInt> by_pawns(81);
+  std::array<rank::UInt192, 81> sums{};  // below N: no BigInt per block
   for (std::size_t j = 0; j < starts.size(); ++j) {
     const Position first = model.unrank_fast(starts[j]);
     ASSERT_EQ(first.side_to_move(), White);
     const rank::UInt192 end = j + 1 < starts.size() ? starts[j + 1] : half;
-    by_pawns[9 * first.count(White, Pawn) + first.count(Black, Pawn)] += (end - starts[j]).to_big();
+    sums[9 * first.count(White, Pawn) + first.count(Black, Pawn)] += end - starts[j];
   }
+  std::vector<BigInt> by_pawns;
+  for (const rank::UInt192& sum : sums) by_pawns.push_back(sum.to_big());
   const auto [observed, expected] = sampled_cells(model, 13, draws, by_pawns, [](const Position& p) {
     const Color us = p.side_to_move(), them = ~us;
     return (us == Black) * 81 + 9 * p.count(us, Pawn) + p.count(them, Pawn);
