@@ -385,7 +385,7 @@ TEST(Cli, HelpAndVersionGoToStdout) {
   std::istringstream lines(help.out.substr(list + 13));
   for (std::string line, name; std::getline(lines, line);)
     if (std::istringstream(line) >> name) commands.push_back(name);
-  EXPECT_EQ(commands.size(), 15u) << help.out;
+  EXPECT_EQ(commands.size(), 16u) << help.out;
   for (const std::string& command : commands) {
     const Outcome r = run_cli({command, "--help"});
     EXPECT_EQ(r.status, 0) << command;

@@ -1,0 +1,49 @@
+// Runs `chessrank ferz` as a user would.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ferz/ferz.h"
+#include "tests/support/cli.h"
+
+namespace chessrank::ferz {
+namespace {
+
+using testing::run_cli;
+
+TEST(FerzCli, WithoutArgumentsItSolvesAlSulisPosition) {
+  const testing::CliResult r = run_cli({"ferz"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out.rfind("8/8/8/3k4/8/1KF5/8/f7 w: White wins in 39 plies\n1 Kb4 Kd6 2 Kc4 ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(" 19 Fc1 ~ 20 Kxa1\n"), std::string::npos) << r.out;
+}
+
+TEST(FerzCli, BadLinesAreNamedAndTheOthersSolved) {
+  const testing::CliResult r =
+      run_cli({"ferz", "--input", "-"},
+              "3F3k/8/8/K7/8/8/8/f7 w\n8/8/8/8 w\n8/8/8/8/8/1KF5/2k5/f7 w\n8/8/8/3k4/8/K1F5/8/f7 b\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "error: line 2: placement: it does not have 8 ranks of 8 squares\n"
+            "error: line 3: the kings stand side by side\n");
+  EXPECT_EQ(r.out.rfind("3F3k/8/8/K7/8/8/8/f7 w: White wins in 53 plies\n", 0), 0u) << r.out;
+  // Line 4, Black to move: a win or not, as the library says.
+  const Solution s;
+  const int d = s.distance(parse_position("8/8/8/3k4/8/K1F5/8/f7 b").value());
+  EXPECT_NE(r.out.find(d ? "8/8/8/3k4/8/K1F5/8/f7 b: White wins in " + std::to_string(d) + " plies\n1 ... "
+                         : "8/8/8/3k4/8/K1F5/8/f7 b: White cannot force a win\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(FerzCli, Longest) {
+  const testing::CliResult r = run_cli({"ferz", "--longest"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("the longest with the ferzes on squares of one colour (53 plies):\n"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(run_cli({"ferz", "--input", "x", "8/8/8/3k4/8/1KF5/8/f7 w"}).status, 2);  // not both
+}
+
+}  // namespace
+}  // namespace chessrank::ferz
