@@ -19,16 +19,23 @@ struct Options {
   std::vector<std::string> positions;
   std::string input;
   bool longest = false;
+  bool moves = false;
 };
 
-void print(const ferz::Solution& s, const ferz::Position& p) {
+// Print a position's distance and principal variation, and with `moves` every legal move with the plies to
+// the win when it is played, counted from the position (as the distance is), or "no win".
+void print(const ferz::Solution& s, const ferz::Position& p, bool moves = false) {
   const int d = s.distance(p);
   std::cout << ferz::to_text(p) << ": ";
-  if (!d) {
+  if (!d)
     std::cout << "White cannot force a win\n";
-    return;
+  else
+    std::cout << "White wins in " << d << " plies\n" << ferz::principal_variation(s, p) << '\n';
+  if (!moves) return;
+  for (const ferz::Move& m : ferz::legal_moves(p)) {
+    const int after = s.distance_after(p, m);
+    std::cout << "  " << ferz::move_name(m) << ' ' << (after ? std::to_string(after) : std::string("no win")) << '\n';
   }
-  std::cout << "White wins in " << d << " plies\n" << ferz::principal_variation(s, p) << '\n';
 }
 
 int run(const Options& o) {
@@ -53,7 +60,7 @@ int run(const Options& o) {
           report_error(src, p.error());
           return false;
         }
-        print(solution, *p);
+        print(solution, *p, o.moves);
         return true;
       },
       ItemInput{o.input == "-" ? "" : o.input});
@@ -69,6 +76,7 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--input", opt->input, "read positions from this file, one per line (- for standard input)")
       ->check(file_name())
       ->excludes(positions);
+  cmd.add_flag("--moves", opt->moves, "also list every legal move with the plies to the win when it is played");
   cmd.add_flag("--longest", opt->longest, "print the longest wins instead: of all positions, and of those whose "
                                           "ferzes stand on squares of one colour");
   cmd.footer(

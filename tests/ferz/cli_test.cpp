@@ -11,6 +11,12 @@ namespace {
 
 using testing::run_cli;
 
+// The library's solution, built once for the file's tests (seconds under the sanitizers).
+const Solution& solution() {
+  static const Solution s;
+  return s;
+}
+
 TEST(FerzCli, WithoutArgumentsItSolvesAlSulisPosition) {
   const testing::CliResult r = run_cli({"ferz"});
   EXPECT_EQ(r.status, 0) << r.err;
@@ -29,12 +35,26 @@ TEST(FerzCli, BadLinesAreNamedAndTheOthersSolved) {
             "error: line 3: the kings stand side by side\n");
   EXPECT_EQ(r.out.rfind("3F3k/8/8/K7/8/8/8/f7 w: White wins in 53 plies\n", 0), 0u) << r.out;
   // Line 4, Black to move: a win or not, as the library says.
-  const Solution s;
-  const int d = s.distance(parse_position("8/8/8/3k4/8/K1F5/8/f7 b").value());
+  const int d = solution().distance(parse_position("8/8/8/3k4/8/K1F5/8/f7 b").value());
   EXPECT_NE(r.out.find(d ? "8/8/8/3k4/8/K1F5/8/f7 b: White wins in " + std::to_string(d) + " plies\n1 ... "
                          : "8/8/8/3k4/8/K1F5/8/f7 b: White cannot force a win\n"),
             std::string::npos)
       << r.out;
+}
+
+// --moves: every legal move with the plies to the win when it is played, as the library gives them.
+TEST(FerzCli, MovesListsEveryLegalMove) {
+  const testing::CliResult r = run_cli({"ferz", "--moves"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  const Position p = parse_position("8/8/8/3k4/8/1KF5/8/f7 w").value();
+  std::string want;
+  for (const Move& m : legal_moves(p)) {
+    const int d = solution().distance_after(p, m);
+    want += "  " + move_name(m) + ' ' + (d ? std::to_string(d) : "no win") + '\n';
+  }
+  EXPECT_NE(want.find("  Kb4 39\n"), std::string::npos) << want;  // the only move that keeps the 39 plies
+  ASSERT_GE(r.out.size(), want.size());
+  EXPECT_EQ(r.out.substr(r.out.size() - want.size()), want) << r.out;
 }
 
 TEST(FerzCli, Longest) {
