@@ -73,12 +73,18 @@ std::function<int()> setup(CLI::App& cmd) {
       cmd.add_option("POSITION", opt->positions,
                      "positions: FEN's placement with K F k f for the men, and w or b (default: al-Suli's, " +
                          std::string(AlSuli) + ")");
-  cmd.add_option("--input", opt->input, "read positions from this file, one per line (- for standard input)")
-      ->check(file_name())
-      ->excludes(positions);
-  cmd.add_flag("--moves", opt->moves, "also list every legal move with the plies to the win when it is played");
-  cmd.add_flag("--longest", opt->longest, "print the longest wins instead: of all positions, and of those whose "
-                                          "ferzes stand on squares of one colour");
+  CLI::Option* input =
+      cmd.add_option("--input", opt->input, "read positions from this file, one per line (- for standard input)")
+          ->check(file_name())
+          ->excludes(positions);
+  CLI::Option* moves =
+      cmd.add_flag("--moves", opt->moves, "also list every legal move with the plies to the win when it is played");
+  cmd.add_flag("--longest", opt->longest,
+               "print the longest wins instead: of all positions, and of those whose ferzes stand on squares of one "
+               "colour")
+      ->excludes(positions)
+      ->excludes(input)
+      ->excludes(moves);
   cmd.footer(
       "King and ferz against king and ferz: White wins by taking Black's ferz when Black cannot take White's\n"
       "at once. Solves every position (about a second) and prints, for each one given, the plies to the win\n"

@@ -1,5 +1,6 @@
 // `chessrank nulp`: the Number of Unique Legal Positions of chess endgames (seeds 001 and 004), exactly:
 // the totals by number of men, every endgame's row, or the rows of the endgames named.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -43,7 +44,7 @@ int run(const Options& o) {
   }
   if (!o.endgames.empty()) {
     // Rows of the endgames named; a bad name is reported with its place, and the others still come out.
-    std::vector<std::pair<nulp::Material, std::string>> wanted;
+    std::vector<nulp::Material> wanted;
     int failures = 0;
     for (std::size_t i = 0; i < o.endgames.size(); ++i) {
       const std::optional<nulp::Material> m = nulp::parse_endgame(o.endgames[i]);
@@ -57,13 +58,24 @@ int run(const Options& o) {
       else if (m->men() > board->squares())
         report_error(ItemSource{false, i + 1}, quote(o.endgames[i]) + " has more men than the board has squares");
       else {
-        wanted.emplace_back(*m, o.endgames[i]);
+        wanted.push_back(*m);
         continue;
       }
       ++failures;
     }
-    if (!wanted.empty()) print_header();
-    for (const auto& [m, text] : wanted) print_row(nulp::count_endgame(*board, m, o.threads).value());  // checked above
+    if (wanted.empty()) return ExitFailure;
+    // One count of every endgame up to the largest named: the work of counting one of that size.
+    int most = 2;
+    for (const nulp::Material& m : wanted) most = std::max(most, m.men());
+    const std::vector<nulp::EndgameCount> rows = nulp::count_endgames(*board, most, o.threads);
+    print_header();
+    for (nulp::Material m : wanted) {
+      if (nulp::stronger(m.side[1], m.side[0])) m = m.swapped();
+      const auto row =
+          std::find_if(rows.begin(), rows.end(), [&](const nulp::EndgameCount& c) { return c.material == m; });
+      // An endgame without legal positions has no row of the table: its row of zeros.
+      print_row(row != rows.end() ? *row : nulp::EndgameCount{m, nulp::endgame_name(m), 0, 0, 0, 0, 0});
+    }
     return failures ? ExitFailure : ExitOk;
   }
   const int men = o.men_given ? o.men : std::min(o.men, board->squares());
@@ -92,14 +104,16 @@ int run(const Options& o) {
 
 std::function<int()> setup(CLI::App& cmd) {
   auto opt = std::make_shared<Options>();
-  cmd.add_option("ENDGAME", opt->endgames, "endgames to count, such as kqk, krpkr or KRPvKR (either side first)");
+  CLI::Option* endgames =
+      cmd.add_option("ENDGAME", opt->endgames, "endgames to count, such as kqk, krpkr or KRPvKR (either side first)");
   whole_number(cmd.add_option("--men", opt->men,
                               "count every endgame of 2 to this many men, kings included (default " +
                                   std::to_string(nulp::MaxMen) + ", or the board's squares if fewer)"),
                2, nulp::MaxMen)
-      ->each([opt](const std::string&) { opt->men_given = true; });
+      ->each([opt](const std::string&) { opt->men_given = true; })
+      ->excludes(endgames);
   cmd.add_option("--board", opt->board, "board FILESxRANKS, each 1 to 8 (default 8x8); docs/nulp.md gives the rules");
-  cmd.add_flag("--list", opt->list, "print every endgame's row instead of the totals");
+  cmd.add_flag("--list", opt->list, "print every endgame's row instead of the totals")->excludes(endgames);
   whole_number(cmd.add_option("--threads", opt->threads, "worker threads (default and 0: all cores); never changes "
                                                          "the counts"),
                0, 1024);

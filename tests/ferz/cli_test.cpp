@@ -63,6 +63,11 @@ TEST(FerzCli, Longest) {
   EXPECT_NE(r.out.find("the longest with the ferzes on squares of one colour (53 plies):\n"), std::string::npos)
       << r.out;
   EXPECT_EQ(run_cli({"ferz", "--input", "x", "8/8/8/3k4/8/1KF5/8/f7 w"}).status, 2);  // not both
+  // --longest prints its own positions: positions given with it would be ignored.
+  const testing::CliResult both = run_cli({"ferz", "--longest", "8/8/8/3k4/8/1KF5/8/f7 w"});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err, "error: POSITION excludes --longest\n");
+  EXPECT_EQ(both.out, "");
 }
 
 }  // namespace

@@ -84,6 +84,9 @@ TEST(NulpCli, BadOptionsSayWhatIsWrong) {
   expect("--board 2x2 --men 5", 2, "error: --men: 5 men do not fit on a 2x2 board\n");
   expect("kqqqqqqqk", 1, "error: argument 1: 'kqqqqqqqk' has 9 men; at most 8 are counted\n");
   expect("--board 2x2 kqqqk", 1, "error: argument 1: 'kqqqk' has more men than the board has squares\n");
+  // --men and --list shape the table of every endgame; with endgames named they would be ignored.
+  expect("--men 3 kqk", 2, "error: ENDGAME excludes --men\n");
+  expect("--list kqk", 2, "error: ENDGAME excludes --list\n");
 }
 
 }  // namespace
