@@ -1,4 +1,5 @@
-// Monomials: the exponent vectors of K variables with total degree at most D, indexed in order of degree,
+// Monomials: the exponent vectors of K variables with total degree at most D (and each exponent at most its
+// cap, when caps are given), indexed in order of degree,
 // and the in-place products of polynomials over them that the NULP count needs (docs/nulp.md). A
 // polynomial is a vector of coefficients, one per monomial; the coefficient of x_1^n_1 ... x_K^n_K counts
 // the placements of n_1 men of kind 1, ..., n_K of kind K, so products are truncated at degree D (more men
@@ -9,6 +10,7 @@
 // overwritten.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -22,9 +24,16 @@ class Monomials {
   using Exponents = std::array<std::uint8_t, MaxKinds>;
   using Poly = std::vector<std::uint64_t>;
 
-  Monomials(int kinds, int degree) : kinds_(kinds), degree_(degree) {
+  // Caps: the largest exponent of each variable (a count asks for no more men of a kind); none: D.
+  Monomials(int kinds, int degree, const Exponents* caps = nullptr) : kinds_(kinds), degree_(degree) {
+    caps_.fill(std::uint8_t(degree));
+    if (caps) caps_ = *caps;
     Exponents e{};
-    for (int d = 0; d <= degree; ++d) enumerate(e, 0, d);
+    for (int d = 0; d <= degree; ++d) {
+      first_.push_back(list_.size());
+      enumerate(e, 0, d);
+    }
+    first_.push_back(list_.size());
     down_.assign(list_.size() * MaxKinds, -1);
     for (std::size_t i = 0; i < list_.size(); ++i)
       for (int k = 0; k < kinds; ++k)
@@ -39,13 +48,16 @@ class Monomials {
   int degree() const { return degree_; }
   std::size_t size() const { return list_.size(); }
   const Exponents& exponents(std::size_t i) const { return list_[i]; }
-  // Return the index of an exponent vector, or -1 when its degree exceeds D.
+  // Return the index of an exponent vector, or -1 when its degree exceeds D or an exponent its cap.
   std::int32_t index(const Exponents& e) const {
     int degree = 0;
-    for (int k = 0; k < kinds_; ++k) degree += e[k];
+    for (int k = 0; k < kinds_; ++k) {
+      if (e[k] > caps_[k]) return -1;
+      degree += e[k];
+    }
     if (degree > degree_) return -1;
     // Binary search within the monomials of that degree (each degree's list is sorted lexicographically).
-    std::size_t lo = first_of_degree(degree), hi = first_of_degree(degree + 1);
+    std::size_t lo = first_[std::size_t(degree)], hi = first_[std::size_t(degree) + 1];
     while (lo < hi) {
       const std::size_t mid = (lo + hi) / 2;
       if (list_[mid] < e) lo = mid + 1; else hi = mid;
@@ -102,28 +114,27 @@ class Monomials {
 
  private:
   void enumerate(Exponents& e, int k, int left) {
+    if (kinds_ == 0) {  // no variables: the constant alone
+      if (left == 0) list_.push_back(e);
+      return;
+    }
     if (k == kinds_ - 1) {
+      if (left > caps_[k]) return;
       e[k] = std::uint8_t(left);
       list_.push_back(e);
       e[k] = 0;
       return;
     }
     // Lexicographic order within a degree: the first kind's exponent smallest first.
-    for (int n = 0; n <= left; ++n) {
+    for (int n = 0; n <= std::min<int>(left, caps_[k]); ++n) {
       e[k] = std::uint8_t(n);
       enumerate(e, k + 1, left - n);
     }
     e[k] = 0;
   }
-  std::size_t first_of_degree(int d) const {
-    // The number of monomials of degree below d in K variables: C(d - 1 + K, K).
-    std::size_t n = 1;
-    if (d <= 0) return 0;
-    for (int i = 1; i <= kinds_; ++i) n = n * std::size_t(d - 1 + i) / std::size_t(i);
-    return n;
-  }
-
   int kinds_, degree_;
+  Exponents caps_{};
+  std::vector<std::size_t> first_;  // per degree, its first monomial; then the end
   std::vector<Exponents> list_;
   std::vector<std::int32_t> down_;  // per monomial, per kind (MaxKinds of them)
 };

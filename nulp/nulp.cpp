@@ -65,8 +65,8 @@ enum Kind { WQ, WR, WB, WN, WP, BQ, BR, BB, BN, BP, Kinds };
 constexpr unsigned bit(int k) { return 1u << k; }
 // Black's queens, rooks, bishops and knights play the same part in every rule (white's attacks on the black
 // king do not depend on them), so counts that need not tell them apart (all but the symmetric placements)
-// use one kind for them: WQ..WP, then BX, then black pawns, 7 kinds instead of 10 (docs/nulp.md).
-constexpr int BX = 5, GroupedKinds = 7;
+// use one kind, BX, for them: 7 kinds instead of 10 (docs/nulp.md).
+constexpr int BX = Kinds;
 using Poly = Monomials::Poly;
 
 // The eight directions of the rays from a king: four orthogonal, four diagonal.
@@ -88,27 +88,45 @@ struct Pattern {
 // A reflection of the board, as a permutation of the squares.
 using Reflection = std::vector<int>;
 
+// Return the kinds among `kinds` (bits of Kind) that attack the black king from a square j squares away
+// along a ray (diagonal or not, going down or not), when nothing stands between.
+unsigned attackers(unsigned kinds, bool diagonal, int j, bool down) {
+  const unsigned line = diagonal ? bit(WQ) | bit(WB) : bit(WQ) | bit(WR);
+  return kinds & (line | (diagonal && j == 1 && down ? bit(WP) : 0));
+}
+
+// The counts of placements, over variables that each stand for a kind of Kind, or BX.
 class Counter {
  public:
-  // Count with the kinds of Kind, or (grouped) with BX for black's pieces.
-  Counter(const Board& board, int max_men, bool grouped)
-      : board_(board), grouped_(grouped), black_pawn_(grouped ? GroupedKinds - 1 : BP) {
-    const int kinds = grouped ? GroupedKinds : Kinds;
-    for (int d = 0; d <= max_men - 2; ++d) monomials_.emplace_back(kinds, d);
+  // Count with these variables: every kind for the symmetric placements, WQ..WP, BX, BP for the others,
+  // or only the kinds of one endgame, each up to a cap (its most men in the endgame).
+  Counter(const Board& board, int max_men, std::vector<int> variables, const Monomials::Exponents* caps = nullptr)
+      : board_(board), variables_(std::move(variables)) {
+    const int n = int(variables_.size());
+    for (int d = 0; d <= max_men - 2; ++d) monomials_.emplace_back(n, d, caps);
+    for (int v = 0; v < n; ++v) {
+      const int kind = variables_[std::size_t(v)];
+      if (kind < Kinds) kind_var_[std::size_t(kind)] = bit(v);
+    }
     for (int s = 0; s < board.squares(); ++s) {
       const int r = s / board.files;
-      unsigned mask = (1u << kinds) - 1;
+      unsigned mask = (1u << n) - 1;
       // Pawns: on 8x8 ranks 2 to 7; elsewhere from the side's own first rank to the rank before the last.
       const bool white_pawn = board.standard() ? r >= 1 && r <= board.ranks - 2 : r <= board.ranks - 2;
       const bool black_pawn = board.standard() ? r >= 1 && r <= board.ranks - 2 : r >= 1;
-      if (!white_pawn) mask &= ~bit(WP);
-      if (!black_pawn) mask &= ~bit(black_pawn_);
+      if (!white_pawn) mask &= ~kind_var_[WP];
+      if (!black_pawn) mask &= ~kind_var_[BP];
       square_mask_.push_back(mask);
     }
   }
   const Monomials& monomials(int degree) const { return monomials_[std::size_t(degree)]; }
   int max_degree() const { return int(monomials_.size()) - 1; }
-  bool grouped() const { return grouped_; }
+  const std::vector<int>& variables() const { return variables_; }
+  // Return whether a kind is one of the variables (BX stands for black's pieces).
+  bool counts(int kind) const {
+    const bool grouped = std::find(variables_.begin(), variables_.end(), BX) != variables_.end();
+    return kind_var_[std::size_t(kind)] || (grouped && kind >= BQ && kind <= BN);
+  }
   const Board& board() const { return board_; }
 
   // Return the placements of the other men with white (to move) not attacking the black king, the kings on
@@ -124,8 +142,8 @@ class Counter {
     std::vector<unsigned> mask(square_mask_);
     std::vector<bool> done(std::size_t(n), false);
     for (int s = 0; s < n; ++s) {
-      if (p.no_pawn >> s & 1) mask[std::size_t(s)] &= ~(bit(WP) | bit(black_pawn_));
-      if (knight_move(s, ko)) mask[std::size_t(s)] &= ~bit(WN);  // a white knight there attacks the king
+      if (p.no_pawn >> s & 1) mask[std::size_t(s)] &= ~(kind_var_[WP] | kind_var_[BP]);
+      if (knight_move(s, ko)) mask[std::size_t(s)] &= ~kind_var_[WN];  // a white knight there attacks the king
     }
     const auto cell = [&](int s) { return g ? std::min(s, (*g)[std::size_t(s)]) : s; };
     const auto cell_mask = [&](int c) {
@@ -146,17 +164,19 @@ class Counter {
       std::fill(blocked.begin(), blocked.end(), 0);
       for (int j = 1; on_board(kf + j * df, kr + j * dr); ++j) {
         const int s = (kr + j * dr) * board_.files + kf + j * df;
-        // White's men that attack the king from here when nothing stands between.
-        const unsigned attackers =
-            (diagonal ? bit(WQ) | bit(WB) : bit(WQ) | bit(WR)) | (diagonal && j == 1 && dr == -1 ? bit(WP) : 0);
         if (s == ks) break;  // the white king, two squares away or more: no attack, and it blocks
+        // White's men that attack the king from here when nothing stands between.
+        const unsigned attacking = attackers(~0u, diagonal, j, dr == -1);
         if (const int k = fixed_kind[std::size_t(s)]; k >= 0) {
-          if (attackers >> k & 1) std::fill(open.begin(), open.end(), 0);
+          if (attacking >> k & 1) std::fill(open.begin(), open.end(), 0);
           break;
         }
+        unsigned attacking_vars = 0;
+        for (int kind = WQ; kind <= WP; ++kind)
+          if (attacking >> kind & 1) attacking_vars |= kind_var_[std::size_t(kind)];
         const int c = cell(s);
         const unsigned all = cell_mask(c);
-        mono.ray_step(blocked, open, all, all & ~attackers, cell_size(c));
+        mono.ray_step(blocked, open, all, all & ~attacking_vars, cell_size(c));
         done[std::size_t(c)] = true;
       }
       for (std::size_t i = 0; i < open.size(); ++i) open[i] += blocked[i];
@@ -179,8 +199,8 @@ class Counter {
   }
 
   Board board_;
-  bool grouped_;
-  int black_pawn_;                    // the kind of black pawns
+  std::vector<int> variables_;
+  std::array<unsigned, Kinds> kind_var_{};  // per kind, the bit of its variable (0: none)
   std::vector<Monomials> monomials_;  // by degree
   std::vector<unsigned> square_mask_;
 };
@@ -283,19 +303,21 @@ void add_pattern(const Counter& counter, const Pattern& p, const Reflection* g, 
   // are shared out among black's queens, rooks, bishops and knights in every way.
   Monomials::Exponents fixed{};
   for (const Fixed& f : p.fixed) ++fixed[std::size_t(f.kind)];
+  const std::vector<int>& variables = counter.variables();
   for (std::size_t i = 0; i < sub.size(); ++i) {
     const std::uint64_t count = sums[0][i] * std::uint64_t(weight);  // modulo 2^64: a weight may be -1
     if (!count) continue;
     const Monomials::Exponents& e = sub.exponents(i);
     Monomials::Exponents m = fixed;
-    for (int k = 0; k <= WP; ++k) m[std::size_t(k)] = std::uint8_t(m[std::size_t(k)] + e[std::size_t(k)]);
-    if (!counter.grouped()) {
-      for (int k = BQ; k <= BP; ++k) m[std::size_t(k)] = std::uint8_t(m[std::size_t(k)] + e[std::size_t(k)]);
+    int x = 0;  // BX men
+    for (std::size_t v = 0; v < variables.size(); ++v) {
+      if (variables[v] == BX) x = e[v];
+      else m[std::size_t(variables[v])] = std::uint8_t(m[std::size_t(variables[v])] + e[v]);
+    }
+    if (!x) {
       table[std::size_t(materials.index(m))] += count;
       continue;
     }
-    m[BP] = std::uint8_t(m[BP] + e[GroupedKinds - 1]);
-    const int x = e[BX];
     for (int q = 0; q <= x; ++q)
       for (int r = 0; q + r <= x; ++r)
         for (int bb = 0; q + r + bb <= x; ++bb) {
@@ -339,34 +361,47 @@ Reflections reflections(const Board& b) {
   return out;
 }
 
-Tallies tally(const Board& b, int max_men, unsigned threads) {
-  const Counter grouped(b, max_men, true), full(b, max_men, false);
-  const Monomials& materials = full.monomials(max_men - 2);
+// Return the tallies of every material of up to max_men men, or, given `most` (per kind), of those with at
+// most that many men of each kind: then the counts have a variable per kind present, each capped, and far
+// fewer monomials (256 for kqbnkrbn instead of 1,716).
+Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Exponents* most = nullptr) {
+  std::vector<int> all, some;
+  Monomials::Exponents caps{};
+  for (int k = 0; k < Kinds; ++k) {
+    all.push_back(k);
+    if (most && (*most)[std::size_t(k)]) caps[some.size()] = (*most)[std::size_t(k)], some.push_back(k);
+  }
+  const Counter full(b, max_men, all);
+  const Counter main = most ? Counter(b, max_men, some, &caps) : Counter(b, max_men, {WQ, WR, WB, WN, WP, BX, BP});
+  const Counter& symmetric = most ? main : full;
+  const Monomials materials(Kinds, max_men - 2);
   const std::size_t size = materials.size();
   Tallies t{std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size),
             std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size)};
   const auto add = [&](const Counter& c, const Pattern& p, const Reflection* g, int weight, bool mirror,
                        std::vector<std::uint64_t>& table) {
-    add_pattern(c, p, g, weight, mirror, threads, materials, table);
+    // A pattern that fixes a man of a kind the count leaves out adds to no material it asks for.
+    if (std::all_of(p.fixed.begin(), p.fixed.end(), [&](const Fixed& f) { return c.counts(f.kind); }))
+      add_pattern(c, p, g, weight, mirror, threads, materials, table);
   };
-  add(grouped, Pattern{}, nullptr, 1, true, t.normal);
+  add(main, Pattern{}, nullptr, 1, true, t.normal);
   // The en passant rights of files e-h are the mirror images of those of files d-a.
   const auto passant = en_passant_patterns(b);
   for (const auto& [p, sign] : passant)
-    if (p.fixed.front().square % b.files < b.files / 2) add(grouped, p, nullptr, 2 * sign, false, t.en_passant);
+    if (p.fixed.front().square % b.files < b.files / 2) add(main, p, nullptr, 2 * sign, false, t.en_passant);
   for (const Pattern& c : castling_patterns(b)) {
-    add(grouped, c, nullptr, 1, false, t.castling);
+    add(main, c, nullptr, 1, false, t.castling);
     for (const auto& [p, sign] : passant) {
       Pattern both = p;
       both.white_king = c.white_king, both.black_king = c.black_king;
       both.fixed.insert(both.fixed.end(), c.fixed.begin(), c.fixed.end());
-      add(grouped, both, nullptr, sign, false, t.castling);
+      add(main, both, nullptr, sign, false, t.castling);
     }
   }
   // Symmetric placements pair men of one kind: these counts tell black's pieces apart.
   const Reflections refl = reflections(b);
-  for (const Reflection& g : refl.pawnless) add(full, Pattern{}, &g, 1, false, t.fixed_pawnless);
-  for (const Reflection& g : refl.pawns) add(full, Pattern{}, &g, 1, false, t.fixed_pawns);
+  for (const Reflection& g : refl.pawnless) add(symmetric, Pattern{}, &g, 1, false, t.fixed_pawnless);
+  for (const Reflection& g : refl.pawns) add(symmetric, Pattern{}, &g, 1, false, t.fixed_pawns);
   return t;
 }
 
@@ -434,7 +469,11 @@ std::optional<EndgameCount> count_endgame(const Board& board, const Material& ma
   if (stronger(m.side[1], m.side[0])) m = m.swapped();
   const int men = m.men();
   if (men > MaxMen || men > board.squares()) return std::nullopt;
-  std::vector<EndgameCount> v = assemble(board, men, tally(board, men, worker_threads(threads)), m);
+  // The count needs the men of m and of its colour swap only: per kind, the most of either.
+  Monomials::Exponents most{};
+  for (std::size_t k = 0; k < 5; ++k)
+    most[k] = most[k + 5] = std::uint8_t(std::max(m.side[0][k], m.side[1][k]));
+  std::vector<EndgameCount> v = assemble(board, men, tally(board, men, worker_threads(threads), &most), m);
   if (v.empty()) return EndgameCount{m, endgame_name(m), 0, 0, 0, 0, 0};  // no legal position
   return v.front();
 }

@@ -66,8 +66,8 @@ struct EndgameCount {
 // counted (64-bit coefficients hold every count up to MaxMen; docs/nulp.md).
 constexpr int MaxMen = 8;
 std::vector<EndgameCount> count_endgames(const Board& board, int max_men, unsigned threads = 0);
-// Count one endgame (the work of counting every endgame of its size), or return nullopt when it has
-// more than MaxMen men or more men than the board has squares.
+// Count one endgame, with a variable per kind of man it has (milliseconds, even for 8 men), or return
+// nullopt when it has more than MaxMen men or more men than the board has squares.
 std::optional<EndgameCount> count_endgame(const Board& board, const Material& material, unsigned threads = 0);
 
 }  // namespace chessrank::nulp
