@@ -78,21 +78,10 @@ class Monomials {
   }
   // Multiply p by (1 + sum over the kinds in `kinds` (a bit mask) of x_k^power), in place.
   void multiply_linear(Poly& p, unsigned kinds, int power) const {
-    if (power != 1) {
-      for (std::size_t i = size(); i-- > 1;) {
-        std::uint64_t sum = p[i];
-        for (unsigned m = kinds; m; m &= m - 1)
-          if (const std::int32_t j = down(std::countr_zero(m), i, power); j >= 0) sum += p[std::size_t(j)];
-        p[i] = sum;
-      }
-      return;
-    }
-    // The common case, a single square: a term for each kind whose exponent is not 0.
     for (std::size_t i = size(); i-- > 1;) {
-      const std::int32_t* d = &down_[i * MaxKinds];
       std::uint64_t sum = p[i];
       for (unsigned m = kinds; m; m &= m - 1)
-        if (const std::int32_t j = d[std::countr_zero(m)]; j >= 0) sum += p[std::size_t(j)];
+        if (const std::int32_t j = down(std::countr_zero(m), i, power); j >= 0) sum += p[std::size_t(j)];
       p[i] = sum;
     }
   }

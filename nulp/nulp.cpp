@@ -88,11 +88,11 @@ struct Pattern {
 // A reflection of the board, as a permutation of the squares.
 using Reflection = std::vector<int>;
 
-// Return the kinds among `kinds` (bits of Kind) that attack the black king from a square j squares away
-// along a ray (diagonal or not, going down or not), when nothing stands between.
-unsigned attackers(unsigned kinds, bool diagonal, int j, bool down) {
+// Return the kinds (bits of Kind) that attack the black king from a square j squares away along a ray
+// (diagonal or not, going down or not), when nothing stands between.
+unsigned attackers(bool diagonal, int j, bool down) {
   const unsigned line = diagonal ? bit(WQ) | bit(WB) : bit(WQ) | bit(WR);
-  return kinds & (line | (diagonal && j == 1 && down ? bit(WP) : 0));
+  return line | (diagonal && j == 1 && down ? bit(WP) : 0);
 }
 
 // The counts of placements, over variables that each stand for a kind of Kind, or BX.
@@ -166,7 +166,7 @@ class Counter {
         const int s = (kr + j * dr) * board_.files + kf + j * df;
         if (s == ks) break;  // the white king, two squares away or more: no attack, and it blocks
         // White's men that attack the king from here when nothing stands between.
-        const unsigned attacking = attackers(~0u, diagonal, j, dr == -1);
+        const unsigned attacking = attackers(diagonal, j, dr == -1);
         if (const int k = fixed_kind[std::size_t(s)]; k >= 0) {
           if (attacking >> k & 1) std::fill(open.begin(), open.end(), 0);
           break;
@@ -314,10 +314,6 @@ void add_pattern(const Counter& counter, const Pattern& p, const Reflection* g, 
       if (variables[v] == BX) x = e[v];
       else m[std::size_t(variables[v])] = std::uint8_t(m[std::size_t(variables[v])] + e[v]);
     }
-    if (!x) {
-      table[std::size_t(materials.index(m))] += count;
-      continue;
-    }
     for (int q = 0; q <= x; ++q)
       for (int r = 0; q + r <= x; ++r)
         for (int bb = 0; q + r + bb <= x; ++bb) {
@@ -365,15 +361,15 @@ Reflections reflections(const Board& b) {
 // most that many men of each kind: then the counts have a variable per kind present, each capped, and far
 // fewer monomials (256 for kqbnkrbn instead of 1,716).
 Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Exponents* most = nullptr) {
-  std::vector<int> all, some;
+  std::vector<int> some;
   Monomials::Exponents caps{};
-  for (int k = 0; k < Kinds; ++k) {
-    all.push_back(k);
+  for (int k = 0; k < Kinds; ++k)
     if (most && (*most)[std::size_t(k)]) caps[some.size()] = (*most)[std::size_t(k)], some.push_back(k);
-  }
-  const Counter full(b, max_men, all);
   const Counter main = most ? Counter(b, max_men, some, &caps) : Counter(b, max_men, {WQ, WR, WB, WN, WP, BX, BP});
-  const Counter& symmetric = most ? main : full;
+  // The symmetric placements need black's pieces apart: every kind, unless main already has them apart.
+  const std::optional<Counter> full =
+      most ? std::nullopt : std::optional<Counter>(Counter(b, max_men, {WQ, WR, WB, WN, WP, BQ, BR, BB, BN, BP}));
+  const Counter& symmetric = full ? *full : main;
   const Monomials materials(Kinds, max_men - 2);
   const std::size_t size = materials.size();
   Tallies t{std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size),
@@ -405,7 +401,8 @@ Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Ex
   return t;
 }
 
-BigInt big(std::uint64_t x) { return BigInt(std::to_string(x)); }
+static_assert(sizeof(unsigned long) == sizeof(std::uint64_t));
+BigInt big(std::uint64_t x) { return BigInt(static_cast<unsigned long>(x)); }
 
 // Return the classes of the positions of material m with white to move and of its colour swap with black
 // to move (a set the symmetries map to itself), and of them those with castling rights (docs/nulp.md,
@@ -419,6 +416,12 @@ std::pair<BigInt, BigInt> classes(const Board& b, const Tallies& t, std::size_t 
   return {big(sum / std::uint64_t(group)) + big(t.castling[i]), big(t.castling[i])};
 }
 
+Monomials::Exponents exponents_of(const Material& m) {
+  Monomials::Exponents e{};
+  for (std::size_t k = 0; k < 5; ++k) e[k] = std::uint8_t(m.side[0][k]), e[k + 5] = std::uint8_t(m.side[1][k]);
+  return e;
+}
+
 std::vector<EndgameCount> assemble(const Board& b, int max_men, const Tallies& t, const std::optional<Material>& only) {
   const Monomials materials(Kinds, max_men - 2);
   std::map<std::pair<int, std::string>, EndgameCount> out;
@@ -429,11 +432,7 @@ std::vector<EndgameCount> assemble(const Board& b, int max_men, const Tallies& t
     if (m.men() > b.squares() || stronger(m.side[1], m.side[0])) continue;  // the stronger side as white
     if (only && m != *only) continue;
     const Material s = m.swapped();
-    const std::size_t j = std::size_t(materials.index([&] {
-      Monomials::Exponents x{};
-      for (int k = 0; k < Kinds; ++k) x[std::size_t(k)] = e[std::size_t((k + 5) % Kinds)];
-      return x;
-    }()));
+    const std::size_t j = std::size_t(materials.index(exponents_of(s)));
     EndgameCount c;
     c.material = m;
     c.name = endgame_name(m);
@@ -470,9 +469,8 @@ std::optional<EndgameCount> count_endgame(const Board& board, const Material& ma
   const int men = m.men();
   if (men > MaxMen || men > board.squares()) return std::nullopt;
   // The count needs the men of m and of its colour swap only: per kind, the most of either.
-  Monomials::Exponents most{};
-  for (std::size_t k = 0; k < 5; ++k)
-    most[k] = most[k + 5] = std::uint8_t(std::max(m.side[0][k], m.side[1][k]));
+  Monomials::Exponents most = exponents_of(m);
+  for (std::size_t k = 0; k < 5; ++k) most[k] = most[k + 5] = std::max(most[k], most[k + 5]);
   std::vector<EndgameCount> v = assemble(board, men, tally(board, men, worker_threads(threads), &most), m);
   if (v.empty()) return EndgameCount{m, endgame_name(m), 0, 0, 0, 0, 0};  // no legal position
   return v.front();
