@@ -3,13 +3,18 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/fen.h"
 #include "core/threads.h"
+#include "core/types.h"
 
 namespace chessrank::ferz {
 namespace {
 
-constexpr int file_of(int s) { return s & 7; }
-constexpr int rank_of(int s) { return s >> 3; }
+// Squares are core's (0 = a1 ... 63 = h8), held as int so that a taken ferz can be -1.
+int file_of(int s) { return chessrank::file_of(Square(s)); }
+int rank_of(int s) { return chessrank::rank_of(Square(s)); }
+// Not core's distance() == 1: these two run for every move of every position the solver looks at, and
+// distance's branches made the solve a third slower.
 bool next_to(int a, int b) {
   return a != b && std::abs(file_of(a) - file_of(b)) <= 1 && std::abs(rank_of(a) - rank_of(b)) <= 1;
 }
@@ -30,23 +35,17 @@ bool attacks(const std::array<int, 4>& men, int c, int s) {
   return next_to(men[std::size_t(2 * c)], s) || (ferz >= 0 && diagonal_to(ferz, s));
 }
 
-// Return whether four men on squares, with a side to move, are a position that can be played: fault()
-// without its words, for the solver's loops over every position.
-bool playable(const Position& p) {
-  const auto& m = p.men;
-  return m[0] != m[1] && m[0] != m[2] && m[0] != m[3] && m[1] != m[2] && m[1] != m[3] && m[2] != m[3] &&
-         !next_to(m[WhiteKing], m[BlackKing]) && !attacks(m, p.side, m[std::size_t(2 * (1 - p.side))]);
-}
-
-// Return why four men on squares, with a side to move, are not a position that can be played, or "".
-std::string fault(const Position& p) {
+// Return why four men on squares, with a side to move, are not a position that can be played, or nullptr
+// when they are (no allocation: the solver asks this of every index).
+const char* fault(const Position& p) {
   for (int i = 0; i < 4; ++i)
     for (int j = i + 1; j < 4; ++j)
       if (p.men[std::size_t(i)] == p.men[std::size_t(j)]) return "two men on one square";
   if (next_to(p.men[WhiteKing], p.men[BlackKing])) return "the kings stand side by side";
   if (attacks(p.men, p.side, p.men[std::size_t(2 * (1 - p.side))])) return "the side not to move is in check";
-  return "";
+  return nullptr;
 }
+bool playable(const Position& p) { return !fault(p); }
 
 // Call visit(move) for each legal move of the side to move, in the listed order.
 template <class Visit>
@@ -84,8 +83,6 @@ Position position_at(std::uint32_t i) {
   return {{int(i >> 18 & 63), int(i >> 12 & 63), int(i >> 6 & 63), int(i & 63)}, int(i >> 24)};
 }
 
-std::string square_name(int s) { return std::string{char('a' + file_of(s)), char('1' + rank_of(s))}; }
-
 }  // namespace
 
 Result<Position> parse_position(std::string_view text) {
@@ -119,7 +116,7 @@ Result<Position> parse_position(std::string_view text) {
     if (p.men[std::size_t(man)] < 0) return Error{std::string("placement: no '") + "KFkf"[man] + "'"};
   if (side != "w" && side != "b") return Error{"side to move: '" + std::string(side) + "' is not w or b"};
   p.side = side == "b";
-  if (const std::string f = fault(p); !f.empty()) return Error{f};
+  if (const char* f = fault(p)) return Error{f};
   return p;
 }
 
@@ -143,7 +140,7 @@ std::string to_text(const Position& p) {
 }
 
 std::string move_name(const Move& m) {
-  return std::string(m.man % 2 ? "F" : "K") + (m.capture ? "x" : "") + square_name(m.to);
+  return std::string(m.man % 2 ? "F" : "K") + (m.capture ? "x" : "") + square_name(Square(m.to));
 }
 
 std::vector<Move> legal_moves(const Position& p) {
@@ -239,8 +236,7 @@ std::pair<Position, int> Solution::longest(bool same_colour_ferzes) const {
   for (std::uint32_t i = 0; i < dtw_.size() / 2; ++i) {
     if (dtw_[i] <= out.second) continue;
     const Position p = position_at(i);
-    const auto colour = [](int s) { return (file_of(s) + rank_of(s)) % 2; };
-    if (same_colour_ferzes && colour(p.men[WhiteFerz]) != colour(p.men[BlackFerz])) continue;
+    if (same_colour_ferzes && is_dark(Square(p.men[WhiteFerz])) != is_dark(Square(p.men[BlackFerz]))) continue;
     out = {p, dtw_[i]};
   }
   return out;
