@@ -18,8 +18,7 @@ namespace {
 
 struct Options {
   std::vector<std::string> endgames;
-  int men = nulp::MaxMen;  // when not given, at most the board's squares
-  bool men_given = false;
+  int men = 0;  // 0: not given (MaxMen, or the board's squares if fewer)
   std::string board = "8x8";
   bool list = false;
   unsigned threads = 0;
@@ -68,7 +67,7 @@ int run(const Options& o) {
     for (const nulp::Material& m : wanted) print_row(nulp::count_endgame(*board, m, o.threads).value());  // fits
     return failures ? ExitFailure : ExitOk;
   }
-  const int men = o.men_given ? o.men : std::min(o.men, board->squares());
+  const int men = o.men ? o.men : std::min(nulp::MaxMen, board->squares());
   if (men > board->squares()) {
     report_error("--men", std::to_string(men) + " men do not fit on a " + o.board + " board");
     return ExitUsage;
@@ -100,7 +99,6 @@ std::function<int()> setup(CLI::App& cmd) {
                               "count every endgame of 2 to this many men, kings included (default " +
                                   std::to_string(nulp::MaxMen) + ", or the board's squares if fewer)"),
                2, nulp::MaxMen)
-      ->each([opt](const std::string&) { opt->men_given = true; })
       ->excludes(endgames);
   cmd.add_option("--board", opt->board, "board FILESxRANKS, each 1 to 8 (default 8x8); docs/nulp.md gives the rules");
   cmd.add_flag("--list", opt->list, "print every endgame's row instead of the totals")->excludes(endgames);
