@@ -49,7 +49,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
       return r;
     }
     const Position& pos = *unranked;
-    const Verdict v = judge(pos, options.rules, false);
+    const legality::Verdict v = legality::judge(pos, options.rules, false);
     Tally& t = r.tally;
     const SampleClass c = SampleClass::of(pos);
     t.samples.count(c);
@@ -78,7 +78,7 @@ struct Checkpoint {
 
 // The keys that say which run a checkpoint belongs to.
 std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& r) {
-  return {{"model", r.model}, {"space", r.space.get_str()}, {"rules", std::string(rule_set_name(r.rules))},
+  return {{"model", r.model}, {"space", r.space.get_str()}, {"rules", std::string(legality::rule_set_name(r.rules))},
           {"seed", std::to_string(r.seed)}, {"chunk_size", std::to_string(r.chunk_size)}};
 }
 
@@ -279,7 +279,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   report.rules = options.rules;
   report.seed = options.seed;
   report.chunk_size = options.chunk_size;
-  const std::size_t check_count = check_names(options.rules).size();
+  const std::size_t check_count = legality::check_names(options.rules).size();
   report.tally.rejected.assign(check_count, 0);
 
   // Held to the end of the run: no other run may save over this one's checkpoint or cut its --emit file.

@@ -15,7 +15,7 @@
 
 #include "core/bigint.h"
 #include "core/result.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "rank/model.h"
 
 namespace chessrank::estimator {
@@ -31,7 +31,7 @@ struct EstimateOptions {
   double seconds = 0;         // wall time of this run, ended at a chunk boundary (when samples is 0)
   std::uint64_t seed = 0;
   unsigned threads = 0;  // 0: all hardware threads
-  RuleSet rules = RuleSet::Default;
+  legality::RuleSet rules = legality::RuleSet::Default;
   std::string checkpoint;  // saved at the start and regularly (a failed save ends the run); a run finding it resumes
   std::string emit;        // receives "index FEN" for every passing position, in sample order
   std::uint64_t chunk_size = 1 << 14;
@@ -84,7 +84,7 @@ Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space);
 struct EstimateReport {
   std::string model;
   BigInt space;  // N
-  RuleSet rules = RuleSet::Default;
+  legality::RuleSet rules = legality::RuleSet::Default;
   std::uint64_t seed = 0;
   std::uint64_t chunk_size = 0;
   Tally tally;

@@ -15,7 +15,7 @@
 #include "core/threads.h"
 #include "estimator/checkpoint_file.h"
 #include "estimator/chunk_run.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 
 namespace chessrank::estimator {
 
@@ -30,13 +30,13 @@ NopromoTally run_chunk(const bound::NopromoShape& shape, const bound::NopromoSam
     Position pos = sampler.draw(rng);
     if (!bound::nopromo_contains(shape, pos)) continue;
     ++out.inside;
-    const Verdict white = judge(pos, RuleSet::Default, false);
+    const legality::Verdict white = legality::judge(pos, legality::RuleSet::Default, false);
     if (white.passes()) {
       ++out.passing;
       continue;
     }
     pos.set_side_to_move(Black);
-    if (judge(pos, RuleSet::Default, false).passes()) ++out.passing;
+    if (legality::judge(pos, legality::RuleSet::Default, false).passes()) ++out.passing;
     else ++out.rejected_by[std::size_t(white.check)];
   }
   return out;

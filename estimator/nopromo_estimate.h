@@ -17,7 +17,7 @@
 #include "core/bigint.h"
 #include "core/result.h"
 #include "estimator/estimate.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 
 namespace chessrank::estimator {
 
@@ -40,7 +40,8 @@ struct NopromoTally {
   std::uint64_t passing = 0;            // members passing every default check with white or black to move
   // Per default check (check_names(RuleSet::Default)): the members it rejects with white to move, among
   // those that fail with both sides to move.
-  std::vector<std::uint64_t> rejected_by = std::vector<std::uint64_t>(check_names(RuleSet::Default).size(), 0);
+  std::vector<std::uint64_t> rejected_by =
+      std::vector<std::uint64_t>(legality::check_names(legality::RuleSet::Default).size(), 0);
 
   void add(const NopromoTally& other);
   bool operator==(const NopromoTally&) const = default;

@@ -65,9 +65,9 @@ std::string run_text(double seconds, unsigned threads, bool resumed) {
 }
 
 // Return what the figure is: an upper estimate of the legal positions only when the rules are sound.
-std::string bound_text(RuleSet rules) {
-  if (is_sound(rules)) return "upper estimate: every position that passes is counted";
-  return "not a bound: the " + std::string(rule_set_name(rules)) +
+std::string bound_text(legality::RuleSet rules) {
+  if (legality::is_sound(rules)) return "upper estimate: every position that passes is counted";
+  return "not a bound: the " + std::string(legality::rule_set_name(rules)) +
          " rules may reject legal positions (docs/legality.md), so the figure may lie below their number";
 }
 
@@ -77,7 +77,7 @@ std::string format_report(const EstimateReport& r) {
   const Tally& t = r.tally;
   std::string out;
   out += "model " + r.model + ": N = " + r.space.get_str() + " (" + sci(r.space.get_d()) + ")\n";
-  out += "rules " + std::string(rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
+  out += "rules " + std::string(legality::rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
   out += "samples drawn: " + std::to_string(t.samples.all);
   out += run_text(r.seconds, r.threads, r.resumed) + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
@@ -89,7 +89,7 @@ std::string format_report(const EstimateReport& r) {
          std::to_string(t.passed.realistic) + " passing, " +
          interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
   out += "\nrejections by check:\n";
-  const auto& names = check_names(r.rules);
+  const auto& names = legality::check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
     out += "  " + pad(names[i], 36) + pad(std::to_string(t.rejected[i]), 12, true) + "  " +
            pad(fixed(t.samples.all ? 100.0 * double(t.rejected[i]) / double(t.samples.all) : 0, 3), 8, true) + "%\n";
@@ -108,11 +108,11 @@ std::string report_json(const EstimateReport& r) {
   const Tally& t = r.tally;
   std::string o = "{\n";
   o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
-  o += "  \"rules\": \"" + std::string(rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
+  o += "  \"rules\": \"" + std::string(legality::rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
   o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
        ",\n";
   o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": " +
-       (is_sound(r.rules) ? "true" : "false") + ",\n";
+       (legality::is_sound(r.rules) ? "true" : "false") + ",\n";
   // The seconds and threads are this run's; a resumed one went on from a checkpoint's samples.
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
        ",\n  \"resumed\": " + (r.resumed ? "true" : "false") + ",\n";
@@ -121,7 +121,7 @@ std::string report_json(const EstimateReport& r) {
        std::to_string(t.passed.realistic) +
        ", \"count\": " + json_interval(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "},\n";
   o += "  \"rejections\": [";
-  const auto& names = check_names(r.rules);
+  const auto& names = legality::check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
     o += std::string(i ? ", " : "") + "{\"check\": \"" + names[i] + "\", \"count\": " + std::to_string(t.rejected[i]) +
          "}";
@@ -152,8 +152,8 @@ std::string report_svg(const EstimateReport& r) {
                   "font-size=\"12\">\n<rect width=\"800\" height=\"640\" fill=\"white\"/>\n";
   // Panel 1: the running estimate and its 95% band against samples.
   s += "<text x=\"" + fixed(left, 0) + "\" y=\"18\">running estimate (" + r.model + ", rules " +
-       std::string(rule_set_name(r.rules)) + ") with 95% band; " +
-       (is_sound(r.rules) ? "upper estimate" : "not a bound") + "</text>\n";
+       std::string(legality::rule_set_name(r.rules)) + ") with 95% band; " +
+       (legality::is_sound(r.rules) ? "upper estimate" : "not a bound") + "</text>\n";
   double lo = 1e300, hi = 0;
   std::vector<Interval> ivs;
   // Scale to the band after the first tenth of the samples; the early, wide band is clipped.
@@ -232,7 +232,7 @@ std::string format_nopromo_report(const NopromoEstimate& e) {
   out += "diagrams of the set passing them, estimated: " + interval_text(e.passing_members()) +
          " (95% Wilson interval)\n";
   out += "rejected, by the first failing check with white to move:";
-  const std::vector<std::string>& names = check_names(RuleSet::Default);
+  const std::vector<std::string>& names = legality::check_names(legality::RuleSet::Default);
   const char* separator = " ";
   for (std::size_t i = 0; i < names.size(); ++i)
     if (t.rejected_by[i]) out += separator + names[i] + " " + std::to_string(t.rejected_by[i]), separator = "; ";
@@ -248,7 +248,7 @@ std::string nopromo_report_json(const NopromoEstimate& e) {
                     ",\"estimate\":" + json_interval(e.passing_members()) + ",\"seconds\":" + fixed(e.seconds, 3) +
                     ",\"threads\":" + std::to_string(e.threads) + ",\"resumed\":" + (e.resumed ? "true" : "false") +
                     ",\"rejected_by\":{";
-  const std::vector<std::string>& names = check_names(RuleSet::Default);
+  const std::vector<std::string>& names = legality::check_names(legality::RuleSet::Default);
   for (std::size_t i = 0; i < names.size(); ++i)
     out += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(t.rejected_by[i]);
   return out + "}}";

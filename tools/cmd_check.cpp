@@ -9,7 +9,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -61,7 +61,7 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
     if (total > 16) problems.push_back(who + " has " + std::to_string(total) + " pieces");
     // Each piece beyond the initial set is a promoted pawn, and a promoted pawn is a missing pawn; bishops
     // count per square colour. No man is taken as fixed: walled-in bishops are `legal`'s deeper check.
-    const int promoted = estimator::min_promoted(pos, c);
+    const int promoted = legality::min_promoted(pos, c);
     if (pawns <= 8 && promoted > 8 - pawns)
       problems.push_back(who + " has at least " + plural(promoted, "promoted piece") + " but only " +
                          plural(8 - pawns, "missing pawn"));

@@ -77,7 +77,7 @@ std::function<int()> setup(CLI::App& cmd) {
     options.samples = options.seconds > 0 ? 0 : o->samples;  // 0: run for the time given
     options.seed = o->seed;
     options.threads = o->threads;
-    options.rules = *estimator::parse_rule_set(o->rules);
+    options.rules = *legality::parse_rule_set(o->rules);
     options.checkpoint = o->checkpoint;
     options.emit = o->emit;
     Progress progress("samples", options.seconds);

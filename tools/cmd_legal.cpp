@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
 
@@ -25,16 +25,16 @@ std::function<int()> setup(CLI::App& cmd) {
       "kings, a king in check by a knight) are verdicts, not errors; a malformed FEN or EPD is an error (exit 1).\n"
       "The checks and their soundness arguments: docs/legality.md.");
   return [fens, rules_name] {
-    const estimator::RuleSet rules = *estimator::parse_rule_set(*rules_name);
+    const legality::RuleSet rules = *legality::parse_rule_set(*rules_name);
     const std::size_t failures = for_each_item(*fens, [rules](const std::string& item, const ItemSource& src) {
       const Result<Position> pos =
-          rules == estimator::RuleSet::Tromp2021 ? estimator::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
+          rules == legality::RuleSet::Tromp2021 ? legality::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
       if (!pos) {
         report_error(src, pos.error());
         return false;
       }
-      const estimator::Verdict v = estimator::judge(*pos, rules, true);
-      if (rules == estimator::RuleSet::Tromp2021)
+      const legality::Verdict v = legality::judge(*pos, rules, true);
+      if (rules == legality::RuleSet::Tromp2021)
         std::cout << v.reason << '\n';
       else if (v.passes())
         std::cout << "legal? (passes all checks)\n";

@@ -10,7 +10,7 @@
 
 #include "core/fen.h"
 #include "core/threads.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
@@ -161,7 +161,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
         throw std::logic_error(error->message);  // never: every draw is below N
       for (std::size_t i = begin; i < end; ++i) {
         const Position& pos = positions[i - begin];
-        if (legal && !estimator::judge(pos, estimator::RuleSet::Default, false).passes()) continue;
+        if (legal && !legality::judge(pos, legality::RuleSet::Default, false).passes()) continue;
         s.text += batch[i].get_str();
         s.text += '\t';
         s.text += to_fen4(pos);

@@ -6,7 +6,7 @@
 #include <pcg_random.hpp>
 
 #include "estimator/estimate.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "estimator/sampler.h"
 #include "rank/model.h"
 #include "rank/sample.h"
@@ -37,31 +37,31 @@ const std::vector<Position>& sample_positions() {
 }
 
 void BM_ChecksOnly(benchmark::State& state) {
-  const auto rules = RuleSet(state.range(0));
+  const auto rules = legality::RuleSet(state.range(0));
   const std::vector<Position>& positions = sample_positions();
   std::size_t i = 0, passed = 0;
   for (auto _ : state) {
-    passed += judge(positions[i], rules, false).passes();
+    passed += legality::judge(positions[i], rules, false).passes();
     if (++i == positions.size()) i = 0;
   }
   benchmark::DoNotOptimize(passed);
   state.SetItemsProcessed(state.iterations());
-  state.SetLabel(std::string(rule_set_name(rules)));
+  state.SetLabel(std::string(legality::rule_set_name(rules)));
 }
-BENCHMARK(BM_ChecksOnly)->Arg(int(RuleSet::Default))->Arg(int(RuleSet::Seed000))->Arg(int(RuleSet::Tromp2021));
+BENCHMARK(BM_ChecksOnly)->Arg(int(legality::RuleSet::Default))->Arg(int(legality::RuleSet::Seed000))->Arg(int(legality::RuleSet::Tromp2021));
 
 // Only the positions that pass the default rules: the cost of the full cascade on a survivor.
 void BM_ChecksOnPassing(benchmark::State& state) {
   std::vector<Position> passing;
   for (const Position& p : sample_positions())
-    if (judge(p, RuleSet::Default, false).passes()) passing.push_back(p);
+    if (legality::judge(p, legality::RuleSet::Default, false).passes()) passing.push_back(p);
   if (passing.empty()) {
     state.SkipWithError("no passing positions");
     return;
   }
   std::size_t i = 0, passed = 0;
   for (auto _ : state) {
-    passed += judge(passing[i], RuleSet::Default, false).passes();
+    passed += legality::judge(passing[i], legality::RuleSet::Default, false).passes();
     if (++i == passing.size()) i = 0;
   }
   benchmark::DoNotOptimize(passed);
@@ -77,7 +77,7 @@ void BM_UnrankAndChecks(benchmark::State& state) {
   std::size_t passed = 0;
   for (auto _ : state) {
     const Result<Position> pos = sampler.next(rng);
-    passed += pos && judge(*pos, RuleSet::Default, false).passes();
+    passed += pos && legality::judge(*pos, legality::RuleSet::Default, false).passes();
   }
   benchmark::DoNotOptimize(passed);
   state.SetItemsProcessed(state.iterations());
@@ -95,7 +95,7 @@ void BM_UnrankAndChecksBigInt(benchmark::State& state) {
   for (auto _ : state) {
     uniform.draw(rng, index);
     const Result<Position> pos = model.unrank(index);
-    passed += pos && judge(*pos, RuleSet::Default, false).passes();
+    passed += pos && legality::judge(*pos, legality::RuleSet::Default, false).passes();
   }
   benchmark::DoNotOptimize(passed);
   state.SetItemsProcessed(state.iterations());

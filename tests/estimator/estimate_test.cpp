@@ -124,7 +124,7 @@ TEST(Estimate, MatchesExactCountWithinInterval) {
   // Exact count by judging every position of the model.
   std::uint64_t exact = 0;
   const unsigned long n = model().size().get_ui();
-  for (unsigned long i = 0; i < n; ++i) exact += judge(*model().unrank(BigInt(i)), RuleSet::Default, false).passes();
+  for (unsigned long i = 0; i < n; ++i) exact += legality::judge(*model().unrank(BigInt(i)), legality::RuleSet::Default, false).passes();
   const Result<EstimateReport> r = run_estimate(model(), options(40000, 2));
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_EQ(r->tally.samples.all, 40000u);
@@ -211,7 +211,7 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
     const Result<Position> pos = model().unrank(BigInt(line.substr(0, space)));
     ASSERT_TRUE(pos.ok());
     EXPECT_EQ(to_fen4(*pos), line.substr(space + 1));
-    EXPECT_TRUE(judge(*pos, RuleSet::Default, false).passes());
+    EXPECT_TRUE(legality::judge(*pos, legality::RuleSet::Default, false).passes());
     ++checked;
   }
   EXPECT_GT(checked, 0);
@@ -545,12 +545,12 @@ TEST(Estimate, ReportsMentionTheUpperEstimate) {
 }
 
 TEST(Estimate, ReportsOfUnsoundRulesDoNotClaimABound) {
-  for (RuleSet rules : {RuleSet::Seed000, RuleSet::Tromp2021}) {
+  for (legality::RuleSet rules : {legality::RuleSet::Seed000, legality::RuleSet::Tromp2021}) {
     EstimateOptions o = options(10000, 2);
     o.rules = rules;
     const Result<EstimateReport> r = run_estimate(model(), o);
     ASSERT_TRUE(r.ok()) << r.error();
-    const std::string name(rule_set_name(rules));
+    const std::string name(legality::rule_set_name(rules));
     EXPECT_NE(format_report(*r).find("not a bound: the " + name + " rules may reject legal positions"),
               std::string::npos);
     EXPECT_EQ(format_report(*r).find("upper estimate"), std::string::npos);

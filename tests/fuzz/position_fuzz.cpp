@@ -10,7 +10,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "rank/model.h"
 
 namespace {
@@ -59,8 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(again && *again == pos);
 
   check_moves(pos, rest);
-  for (const auto rules : {estimator::RuleSet::Default, estimator::RuleSet::Seed000, estimator::RuleSet::Tromp2021})
-    (void)estimator::judge(pos, rules);
+  for (const auto rules : {legality::RuleSet::Default, legality::RuleSet::Seed000, legality::RuleSet::Tromp2021})
+    (void)legality::judge(pos, rules);
 
   const Result<codec::Slot26Code> code = codec::encode_slot26(pos);
   if (code) {

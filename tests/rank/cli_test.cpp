@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "rank/model.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/cli.h"
@@ -259,7 +259,7 @@ TEST(CliSample, LegalKeepsTheDrawsThatPassTheChecks) {
     for (const std::string& line : lines_of(all.out)) {
       const Result<Position> pos = parse_fen(line.substr(line.find('\t') + 1));
       ASSERT_TRUE(pos.ok()) << line;
-      if (estimator::judge(*pos, estimator::RuleSet::Default, false).passes()) passing.push_back(line);
+      if (legality::judge(*pos, legality::RuleSet::Default, false).passes()) passing.push_back(line);
     }
     // About 15% of v1 and 8% of cpr pass: 2000 draws give more than 50 lines.
     ASSERT_GE(passing.size(), 50u);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 #include "rank/model.h"
 
 namespace chessrank::rank {
@@ -32,7 +32,7 @@ std::vector<Sample> tromp_sample() {
   std::vector<Sample> out;
   for (std::string line; std::getline(in, line);) {
     const std::size_t tab = line.find('\t');
-    const Result<Position> pos = estimator::parse_fen_for_tromp2021(line.substr(0, tab));
+    const Result<Position> pos = legality::parse_fen_for_tromp2021(line.substr(0, tab));
     EXPECT_TRUE(pos.ok()) << line;
     if (!pos.ok()) continue;
     // The verdict follows a tab and a space; statistics may follow it after another tab or a space.

@@ -6,10 +6,10 @@
 #include <string>
 
 #include "core/fen.h"
-#include "estimator/checks.h"
-#include "estimator/legality.h"
+#include "legality/checks.h"
+#include "legality/legality.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 namespace {
 
@@ -98,9 +98,9 @@ int tromp2021_classify(const Position& pos) {
   return ours ? 8 : 9;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 
 Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
   Result<Position> pos = parse_fen_or_epd(fen);
@@ -124,4 +124,4 @@ Result<Position> parse_fen_for_tromp2021(std::string_view fen) {
   return parse_fen_or_epd(retry);
 }
 
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

@@ -9,7 +9,7 @@
 #include "core/bitboard.h"
 #include "core/position.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 using CheckFn = bool (*)(const Position& pos, std::string* reason);
 
@@ -55,9 +55,9 @@ int min_promoted(const Position& pos, Color c, Bitboard fixed);
 // Return the missing men of `c`: 16 minus its men on the board.
 inline int missing(const Position& pos, Color c) { return 16 - popcount(pos.pieces(c)); }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 struct NamedCheck {
   const char* name;
@@ -74,4 +74,4 @@ const std::vector<std::string>& tromp2021_verdict_names();
 int tromp2021_classify(const Position& pos);  // index of the verdict
 constexpr int TrompIllegalVerdicts = 7;
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail

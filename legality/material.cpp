@@ -8,10 +8,10 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
-#include "estimator/checks.h"
-#include "estimator/legality.h"
+#include "legality/checks.h"
+#include "legality/legality.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 namespace {
 
@@ -401,9 +401,9 @@ bool check_enclosure(const Position& pos, std::string* reason) {
   return true;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 int opposed_files(const Position& pos) {
   return popcount(files_of(ahead_on_file(White, pos.pieces(White, Pawn)) & pos.pieces(Black, Pawn)));
@@ -424,10 +424,10 @@ bool check_opposed_pawns(const Position& pos, std::string* reason) {
   return false;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 
 int min_promoted(const Position& pos, Color c) { return detail::min_promoted(pos, c, 0); }
 
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

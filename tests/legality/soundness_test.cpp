@@ -13,13 +13,13 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "estimator/legality.h"
-#include "tests/estimator/expect_passes.h"
+#include "legality/legality.h"
+#include "tests/legality/expect_passes.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/famous_games.h"
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 namespace {
 
 constexpr int Scale = testing::SlowBuild ? 20 : 1;  // sanitizer and debug builds run a twentieth of the games
@@ -195,4 +195,4 @@ TEST(Soundness, CastlingAndEnPassantCombinations) {
 }
 
 }  // namespace
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

@@ -9,14 +9,14 @@
 #include <gtest/gtest.h>
 
 #include "core/fen.h"
-#include "estimator/legality.h"
+#include "legality/legality.h"
 
 namespace chessrank::testing {
 
 // Judge `pos`, reached by `moves` (UCI) from the start: count a rejection in `failures` and report the
 // first five with their reason and game.
 inline void expect_passes(const Position& pos, const std::vector<std::string>& moves, std::uint64_t& failures) {
-  using estimator::judge, estimator::RuleSet;
+  using legality::judge, legality::RuleSet;
   if (judge(pos, RuleSet::Default, false).passes()) return;
   if (++failures > 5) return;
   std::string game;

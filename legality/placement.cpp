@@ -3,9 +3,9 @@
 #include <string>
 
 #include "core/fen.h"
-#include "estimator/checks.h"
+#include "legality/checks.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 const char* piece_name(PieceType pt) { return pt == NoPieceType ? "man" : piece_type_name(pt); }
 
@@ -83,4 +83,4 @@ bool check_checker_count(const Position& pos, std::string* reason) {
   return false;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail

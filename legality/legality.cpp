@@ -1,9 +1,9 @@
 // The rule sets and the judging loop.
-#include "estimator/legality.h"
+#include "legality/legality.h"
 
-#include "estimator/checks.h"
+#include "legality/checks.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 // Cheap checks first: random positions mostly fail on checks, so the history checks rarely run.
 const std::vector<NamedCheck>& default_checks() {
@@ -23,9 +23,9 @@ const std::vector<NamedCheck>& default_checks() {
   return checks;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 
 namespace {
 
@@ -93,4 +93,4 @@ std::string_view tromp2021_verdict(const Position& pos) {
   return detail::tromp2021_verdict_names()[detail::tromp2021_classify(pos)];
 }
 
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

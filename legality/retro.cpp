@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "estimator/checks.h"
+#include "legality/checks.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 namespace {
 
@@ -236,4 +236,4 @@ bool check_last_move(const Position& pos, std::string* reason) {
   return false;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail

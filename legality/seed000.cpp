@@ -7,9 +7,9 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
-#include "estimator/checks.h"
+#include "legality/checks.h"
 
-namespace chessrank::estimator::detail {
+namespace chessrank::legality::detail {
 
 namespace {
 
@@ -267,4 +267,4 @@ const std::vector<NamedCheck>& seed000_checks() {
   return checks;
 }
 
-}  // namespace chessrank::estimator::detail
+}  // namespace chessrank::legality::detail

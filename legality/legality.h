@@ -17,7 +17,7 @@
 #include "core/position.h"
 #include "core/result.h"
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 
 enum class RuleSet : unsigned char { Default, Seed000, Tromp2021 };
 
@@ -50,9 +50,9 @@ std::string_view tromp2021_verdict(const Position& pos);
 // in by its pawns on their start squares counts all its bishops.)
 int min_promoted(const Position& pos, Color c);
 
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 
 // Parse a FEN or EPD for the 2021 filter, which looks at placement and side to move only: when
 // parse_fen_or_epd refuses it and its castling and en passant fields are well-formed (letters of KQkq,
@@ -61,4 +61,4 @@ namespace chessrank::estimator {
 // operations) stays an error.
 Result<Position> parse_fen_for_tromp2021(std::string_view fen);
 
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

@@ -1,8 +1,8 @@
 // The checks on hand-made positions: legal ones (many given by proof games) pass, illegal ones fail with
 // the expected check and reason; the 2021 filter reproduces its published verdicts; the seed-000 rules
 // reject the documented legal counterexamples.
-#include "estimator/legality.h"
-#include "estimator/checks.h"
+#include "legality/legality.h"
+#include "legality/checks.h"
 #include "tests/support/corpus.h"
 
 #include <fstream>
@@ -18,7 +18,7 @@
 #include "tests/support/random_placement.h"
 #include "tests/support/build_flavour.h"
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 namespace {
 
 using testing::fen_or_fail;
@@ -360,4 +360,4 @@ TEST(Seed000, SoundRulesReject) {
 }
 
 }  // namespace
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality

@@ -18,13 +18,13 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "estimator/legality.h"
-#include "tests/estimator/expect_passes.h"
+#include "legality/legality.h"
+#include "tests/legality/expect_passes.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
 #include "tests/support/or_fail.h"
 
-namespace chessrank::estimator {
+namespace chessrank::legality {
 namespace {
 
 using testing::replay_or_fail;
@@ -403,4 +403,4 @@ TEST(Adversarial, GamesBoxingThemselvesIn) {
 }
 
 }  // namespace
-}  // namespace chessrank::estimator
+}  // namespace chessrank::legality
