@@ -41,6 +41,9 @@ bool has_last_move(const Position& pos);
 // The same, and the positions before must have last moves in turn, three plies deep.
 bool has_last_move_deep(const Position& pos);
 
+// kernel.cpp: the proof kernel (a budget spent passes: nothing is proven).
+bool check_proof_kernel(const Position& pos, std::string* reason);
+
 // Shared helpers.
 const char* piece_name(PieceType pt);
 std::string plural_men(int n, PieceType pt);  // "a rook", "two rooks"

@@ -19,6 +19,7 @@ const std::vector<NamedCheck>& default_checks() {
       {"crossed pawns", check_crossed_pawns},
       {"enclosure", check_enclosure},
       {"last move", check_last_move},
+      {"proof kernel", check_proof_kernel},
   };
   return checks;
 }
