@@ -8,15 +8,20 @@
 
 #include "core/bitboard.h"
 #include "core/position.h"
+#include "legality/limits.h"
 
 namespace chessrank::legality::detail {
 
 using CheckFn = bool (*)(const Position& pos, std::string* reason);
+// A stage that searches, within limits.
+using SearchFn = bool (*)(const Position& pos, std::string* reason, const SearchLimits& limits);
 
 // placement.cpp: counts and attacks that need no history.
 bool check_placement(const Position& pos, std::string* reason);       // one king each, kings apart, men counts
 bool check_opponent_in_check(const Position& pos, std::string* reason);  // side not to move not in check
 bool check_checker_count(const Position& pos, std::string* reason);   // at most two checkers
+// An en passant square some legal move uses: without one, the position is the one without the square.
+bool check_en_passant_capture(const Position& pos, std::string* reason);
 
 // material.cpp: what the missing men and the pawns that never moved imply.
 bool check_material(const Position& pos, std::string* reason);        // promoted men within the pawns
@@ -41,8 +46,9 @@ bool has_last_move(const Position& pos);
 // The same, and the positions before must have last moves in turn, three plies deep.
 bool has_last_move_deep(const Position& pos);
 
-// kernel.cpp: the proof kernel (a budget spent passes: nothing is proven).
-bool check_proof_kernel(const Position& pos, std::string* reason);
+// last_move.cpp and kernel.cpp: the stages that search (a budget spent passes: nothing is proven).
+bool check_last_move_analysis(const Position& pos, std::string* reason, const SearchLimits& limits);
+bool check_proof_kernel(const Position& pos, std::string* reason, const SearchLimits& limits);
 
 // Shared helpers.
 const char* piece_name(PieceType pt);
@@ -62,9 +68,12 @@ inline int missing(const Position& pos, Color c) { return 16 - popcount(pos.piec
 
 namespace chessrank::legality::detail {
 
+// A check of a rule set: a cheap one (fn) or a stage that searches (search), which come last.
 struct NamedCheck {
   const char* name;
   CheckFn fn;
+  SearchFn search = nullptr;
+  bool duplicate = false;  // a rejection means "the same position as another", not "illegal"
 };
 
 // legality.cpp: the default rule set, in the order judge() applies it.

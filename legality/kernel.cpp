@@ -99,7 +99,7 @@ class FailedStates {
 
 class Search {
  public:
-  Search(const Goal& goal, const KernelLimits& limits) : goal_(goal), limits_(limits) {}
+  Search(const Goal& goal, std::uint64_t node_limit) : goal_(goal), node_limit_(node_limit) {}
 
   KernelSearch run(const State& root) {
     KernelSearch result;
@@ -124,7 +124,7 @@ class Search {
 
   bool search(const State& s, const Tally& t, const Useful& useful) {
     if (out_of_budget_) return false;
-    if (++nodes_ > limits_.nodes) {
+    if (++nodes_ > node_limit_) {
       out_of_budget_ = true;
       return false;
     }
@@ -329,7 +329,7 @@ class Search {
   static constexpr int UsefulMemoBits = 12;
 
   const Goal& goal_;
-  const KernelLimits& limits_;
+  std::uint64_t node_limit_;
   std::vector<UsefulMemo> useful_memo_ = std::vector<UsefulMemo>(std::size_t(1) << UsefulMemoBits);
   std::uint64_t nodes_ = 0;
   bool out_of_budget_ = false;
@@ -343,9 +343,9 @@ class Search {
 
 }  // namespace
 
-KernelSearch find_proof_kernel(const Position& goal, const KernelLimits& limits) {
+KernelSearch find_proof_kernel(const Position& goal, const SearchLimits& limits) {
   const Goal g = make_goal(goal);
-  Search search(g, limits);
+  Search search(g, limits.kernel_nodes);
   return search.run(initial_state(g));
 }
 
@@ -353,8 +353,8 @@ KernelSearch find_proof_kernel(const Position& goal, const KernelLimits& limits)
 
 namespace chessrank::legality::detail {
 
-bool check_proof_kernel(const Position& pos, std::string* reason) {
-  const KernelSearch k = find_proof_kernel(pos);
+bool check_proof_kernel(const Position& pos, std::string* reason, const SearchLimits& limits) {
+  const KernelSearch k = find_proof_kernel(pos, limits);
   if (k.outcome != KernelOutcome::None) return true;
   if (reason) {
     const int by_white = 16 - popcount(pos.pieces(Black)), by_black = 16 - popcount(pos.pieces(White));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "legality/limits.h"
 
 namespace chessrank::legality {
 
@@ -21,10 +22,6 @@ enum class KernelOutcome : std::uint8_t {
   Found,       // some kernel exists (the position may still be illegal)
   None,        // no kernel: the position is illegal
   OutOfBudget  // the search stopped at its node budget: nothing proven
-};
-
-struct KernelLimits {
-  std::uint64_t nodes = 200000;  // abstract states expanded before the search gives up
 };
 
 struct KernelSearch {
@@ -36,6 +33,7 @@ struct KernelSearch {
 
 // Search a proof kernel for `goal` (one king per side, no pawn on rank 1 or 8). The men that never moved
 // (pawns on their start squares, kings and rooks that keep castling rights) constrain it.
-KernelSearch find_proof_kernel(const Position& goal, const KernelLimits& limits = {});
+// The search visits at most limits.kernel_nodes states.
+KernelSearch find_proof_kernel(const Position& goal, const SearchLimits& limits = {});
 
 }  // namespace chessrank::legality

@@ -1,7 +1,13 @@
 // The rule sets and the judging loop.
 #include "legality/legality.h"
 
+#include <algorithm>
+#include <utility>
+
+#include "core/plural.h"
 #include "legality/checks.h"
+#include "legality/kernel.h"
+#include "legality/last_move.h"
 
 namespace chessrank::legality::detail {
 
@@ -19,7 +25,9 @@ const std::vector<NamedCheck>& default_checks() {
       {"crossed pawns", check_crossed_pawns},
       {"enclosure", check_enclosure},
       {"last move", check_last_move},
-      {"proof kernel", check_proof_kernel},
+      {"en passant", check_en_passant_capture, nullptr, true},
+      {"last move analysis", nullptr, check_last_move_analysis},
+      {"proof kernel", nullptr, check_proof_kernel},
   };
   return checks;
 }
@@ -73,7 +81,7 @@ const std::vector<std::string>& check_names(RuleSet rules) {
   }
 }
 
-Verdict judge(const Position& pos, RuleSet rules, bool explain) {
+Verdict judge(const Position& pos, RuleSet rules, bool explain, const SearchLimits& limits) {
   Verdict v;
   if (rules == RuleSet::Tromp2021) {
     const int index = detail::tromp2021_classify(pos);
@@ -83,8 +91,10 @@ Verdict judge(const Position& pos, RuleSet rules, bool explain) {
   }
   const std::vector<NamedCheck>& checks = checks_of(rules);
   for (std::size_t i = 0; i < checks.size(); ++i) {
-    if (checks[i].fn(pos, explain ? &v.reason : nullptr)) continue;
+    std::string* reason = explain ? &v.reason : nullptr;
+    if (checks[i].fn ? checks[i].fn(pos, reason) : checks[i].search(pos, reason, limits)) continue;
     v.check = int(i);
+    v.duplicate = checks[i].duplicate;
     return v;
   }
   return v;
@@ -92,6 +102,53 @@ Verdict judge(const Position& pos, RuleSet rules, bool explain) {
 
 std::string_view tromp2021_verdict(const Position& pos) {
   return detail::tromp2021_verdict_names()[detail::tromp2021_classify(pos)];
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+  std::string s;
+  for (const std::string& item : items) s += (s.empty() ? "" : separator) + item;
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> explain_searches(const Position& pos, const SearchLimits& limits) {
+  std::vector<std::string> lines;
+  const LastMoveAnalysis a = analyse_last_move(pos, true, limits);
+  std::string last = "last move analysis: ";
+  if (a.outcome == LastMoveOutcome::Impossible) last += a.reason;
+  else if (a.possible.size() > 1) last += "at least two last moves possible: " + joined(a.possible, ", ");
+  else if (!a.possible.empty()) last += "the last move can only have been " + a.possible.front();
+  else last += "no last move found possible, within the search's bounds";
+  lines.push_back(last);
+  if (a.forced.size() > 1) lines.push_back("  forced last moves, latest first: " + joined(a.forced, ", "));
+  if (!a.rejected.empty()) {
+    // Group the rejected retractions ("Qd4-e5: why") by why, in the order met.
+    std::vector<std::pair<std::string, std::vector<std::string>>> by_reason;
+    for (const std::string& r : a.rejected) {
+      const std::size_t colon = r.find(": ");
+      const std::string move = r.substr(0, colon), why = r.substr(colon + 2);
+      auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& g) { return g.first == why; });
+      if (it == by_reason.end()) by_reason.push_back({why, {move}});
+      else it->second.push_back(move);
+    }
+    lines.push_back("  " + plural((long long)a.rejected.size(), "retraction") + " rejected:");
+    for (const auto& [why, moves] : by_reason)
+      lines.push_back("    " + plural((long long)moves.size(), "move") + " (" + joined(moves, ", ") + "): " + why);
+  }
+  const KernelSearch k = find_proof_kernel(pos, limits);
+  const std::string searched = plural((long long)k.nodes, "state") + " searched";
+  switch (k.outcome) {
+    case KernelOutcome::Found:
+      lines.push_back("proof kernel: found (" + searched + "): " + (k.path.empty() ? "no pawn capture" : joined(k.path, ", ")) +
+                      "; then " + k.completion);
+      break;
+    case KernelOutcome::None: lines.push_back("proof kernel: none (" + searched + ")"); break;
+    default: lines.push_back("proof kernel: not decided, the search stopped at its budget (" + searched + ")");
+  }
+  return lines;
 }
 
 }  // namespace chessrank::legality

@@ -16,6 +16,7 @@
 
 #include "core/position.h"
 #include "core/result.h"
+#include "legality/limits.h"
 
 namespace chessrank::legality {
 
@@ -28,10 +29,13 @@ std::string_view rule_set_name(RuleSet rules);
 // legal positions, and Tromp2021's double-check table is not a proof.
 constexpr bool is_sound(RuleSet rules) { return rules == RuleSet::Default; }
 
-// The outcome of judging one position: the first check that rejects it, or none.
+// The outcome of judging one position: the first check that rejects it, or none. A check rejects a
+// position as illegal, or as a duplicate: the same position as another FEN (an en passant square with no
+// legal en passant capture is the position without it), which a count of positions counts once.
 struct Verdict {
-  int check = -1;      // index into check_names(rules) of the rejecting check; -1 when all pass
-  std::string reason;  // why it failed (filled only when asked); for Tromp2021 the verdict string always
+  int check = -1;          // index into check_names(rules) of the rejecting check; -1 when all pass
+  std::string reason;      // why it failed (filled only when asked); for Tromp2021 the verdict string always
+  bool duplicate = false;  // the rejection says the position is another one, not that it is illegal
   bool passes() const { return check < 0; }
 };
 
@@ -39,8 +43,14 @@ struct Verdict {
 const std::vector<std::string>& check_names(RuleSet rules);
 
 // Judge a position (one king per side, no pawn on rank 1 or 8: what parse_fen and unrank produce).
-// Set `explain` to get the reason of a failure; without it judging allocates nothing.
-Verdict judge(const Position& pos, RuleSet rules, bool explain = true);
+// Set `explain` to get the reason of a failure. The stages that search stop at `limits` and then pass the
+// position: a smaller budget makes judging faster and the verdicts weaker, never wrong.
+Verdict judge(const Position& pos, RuleSet rules, bool explain = true, const SearchLimits& limits = {});
+
+// Return the argument of the default rules' searching stages for `pos`, one line each: what the last-move
+// analysis found (the moves possible or forced, the retractions rejected and why) and what the proof kernel
+// search found (a kernel, or how many states it searched). For `chessrank legal --explain`.
+std::vector<std::string> explain_searches(const Position& pos, const SearchLimits& limits = {});
 
 // Return the verdict of the 2021 filter: "Illegal Adjacent Kings", ..., "Single Check", "No Checks".
 std::string_view tromp2021_verdict(const Position& pos);

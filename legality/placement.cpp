@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "legality/checks.h"
 
 namespace chessrank::legality::detail {
@@ -80,6 +81,24 @@ bool check_checker_count(const Position& pos, std::string* reason) {
   if (reason)
     *reason = std::string(color_name(pos.side_to_move())) + " is in check from " + describe_checkers(pos, checkers) +
               " (no move gives more than two checks)";
+  return false;
+}
+
+bool check_en_passant_capture(const Position& pos, std::string* reason) {
+  const Square ep = pos.ep_square();
+  if (ep == NoSquare) return true;
+  for (Move m : legal_moves(pos))
+    if (m.kind() == MoveKind::EnPassant) return true;
+  if (reason) {
+    Position without = pos;
+    without.set_ep_square(NoSquare);
+    const Bitboard capturers = pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), Pawn);
+    const std::string who = more_than_one(capturers) ? "neither pawn beside it can"
+                            : capturers ? "the pawn on " + square_name(lsb(capturers)) + " cannot"
+                                        : "no pawn can";
+    *reason = "the en passant square " + square_name(ep) + " allows no legal capture (" + who +
+              " take without leaving its king in check), so this is the position '" + to_fen4(without) + "'";
+  }
   return false;
 }
 

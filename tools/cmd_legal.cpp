@@ -15,18 +15,27 @@ namespace {
 std::function<int()> setup(CLI::App& cmd) {
   auto fens = std::make_shared<std::vector<std::string>>();
   auto rules_name = std::make_shared<std::string>("default");
+  auto explain = std::make_shared<bool>(false);
   cmd.add_option("--rules", *rules_name, "rule set: default (sound), seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
+  cmd.add_flag("--explain", *explain,
+               "after each verdict, the argument of the searching stages (default rules): the last moves "
+               "found possible or forced, the retractions rejected, the proof kernel found or the states searched");
   cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
-      "Prints one line per position: \"legal? (passes all checks)\" or \"illegal: <reason>\"; with\n"
+      "Prints one line per position: \"legal? (passes all checks)\", \"illegal: <reason>\" or \"duplicate: <reason>\"\n"
+      "(an en passant square no legal move uses: the position without it); with\n"
       "--rules tromp2021 the 2021 filter's verdict (\"Single Check\", \"Illegal Double Check\", ...).\n"
       "Passing is necessary, not sufficient, for legality. Positions outside the ranking models (adjacent\n"
       "kings, a king in check by a knight) are verdicts, not errors; a malformed FEN or EPD is an error (exit 1).\n"
       "The checks and their soundness arguments: docs/legality.md.");
-  return [fens, rules_name] {
+  return [fens, rules_name, explain] {
     const legality::RuleSet rules = *legality::parse_rule_set(*rules_name);
-    const std::size_t failures = for_each_item(*fens, [rules](const std::string& item, const ItemSource& src) {
+    if (*explain && rules != legality::RuleSet::Default) {
+      report_error("--explain", "explains the default rules' searching stages; it does not go with --rules " + *rules_name);
+      return ExitUsage;
+    }
+    const std::size_t failures = for_each_item(*fens, [rules, explain](const std::string& item, const ItemSource& src) {
       const Result<Position> pos =
           rules == legality::RuleSet::Tromp2021 ? legality::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
       if (!pos) {
@@ -39,7 +48,9 @@ std::function<int()> setup(CLI::App& cmd) {
       else if (v.passes())
         std::cout << "legal? (passes all checks)\n";
       else
-        std::cout << "illegal: " << v.reason << '\n';
+        std::cout << (v.duplicate ? "duplicate: " : "illegal: ") << v.reason << '\n';
+      if (*explain)
+        for (const std::string& line : legality::explain_searches(*pos)) std::cout << "  " << line << '\n';
       return true;
     });
     return failures ? ExitFailure : ExitOk;

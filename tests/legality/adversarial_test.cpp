@@ -44,7 +44,7 @@ void expect_legal(const std::string& game, const std::string& fen) {
   const Result<Position> expected = parse_fen(fen);
   ASSERT_TRUE(expected.ok()) << fen;
   EXPECT_TRUE(pos.same_position(*expected)) << "game reaches " << to_fen(pos) << ", not " << fen;
-  const Verdict v = judge(pos, RuleSet::Default);
+  const Verdict v = testing::judge_reached(pos, true);
   EXPECT_TRUE(v.passes()) << to_fen(pos) << " rejected by " << check_names(RuleSet::Default)[v.check] << ": "
                           << v.reason << "\n  game: " << game;
 }

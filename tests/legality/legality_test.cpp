@@ -244,14 +244,18 @@ TEST(Legality, SameVerdictWithoutExplanation) {
 // Random placements, legal or not (tests/support/random_placement.h): every rule set gives a verdict,
 // the same with and without explanation and with a reason when it fails; the default set rejects every
 // position with the side not to move in check or the kings side by side, and the 2021 filter says so too.
+// Crowded random boards send the searching stages to their budgets; a small one keeps the test quick and
+// changes no verdict the cheap checks give.
+constexpr SearchLimits SmallSearch{2000, 2, 4};
+
 TEST(Legality, JudgesRandomPlacements) {
   std::mt19937_64 rng(3);
   int passes = 0;
   for (int i = 0; i < testing::unless_sanitized(100000, 10000); ++i) {
     const Position p = testing::random_placement(rng);
     for (RuleSet r : {RuleSet::Default, RuleSet::Seed000, RuleSet::Tromp2021}) {
-      const Verdict v = judge(p, r, true);
-      EXPECT_EQ(v.check, judge(p, r, false).check) << to_fen(p);
+      const Verdict v = judge(p, r, true, SmallSearch);
+      EXPECT_EQ(v.check, judge(p, r, false, SmallSearch).check) << to_fen(p);
       if (!v.passes()) {
         EXPECT_FALSE(v.reason.empty()) << to_fen(p);
       }
@@ -259,7 +263,7 @@ TEST(Legality, JudgesRandomPlacements) {
     const Color us = p.side_to_move();
     const bool other_in_check = p.attacked_by(us, p.king_square(~us));
     const bool kings_apart = !(king_attacks(p.king_square(White)) & p.pieces(Black, King));
-    const Verdict v = judge(p, RuleSet::Default, false);
+    const Verdict v = judge(p, RuleSet::Default, false, SmallSearch);
     if (other_in_check || !kings_apart) {
       EXPECT_FALSE(v.passes()) << to_fen(p);
     }
@@ -280,9 +284,10 @@ TEST(Legality, EachCheckAloneTakesRandomPlacements) {
   for (int i = 0; i < testing::unless_sanitized(20000, 2000); ++i) {
     const Position p = testing::random_placement(rng);
     for (const detail::NamedCheck& c : checks) {
+      const auto run = [&](std::string* reason) { return c.fn ? c.fn(p, reason) : c.search(p, reason, SmallSearch); };
       std::string reason;
-      const bool ok = c.fn(p, &reason);
-      EXPECT_EQ(ok, c.fn(p, nullptr)) << c.name << " " << to_fen(p);
+      const bool ok = run(&reason);
+      EXPECT_EQ(ok, run(nullptr)) << c.name << " " << to_fen(p);
       if (!ok) {
         EXPECT_FALSE(reason.empty()) << c.name << " " << to_fen(p);
       }

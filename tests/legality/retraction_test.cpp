@@ -47,10 +47,13 @@ TEST(Retraction, EveryRetractionReplaysToThePosition) {
         EXPECT_EQ(r.before.side_to_move(), ~pos.side_to_move());
         // The castling rights before are those of the position, plus the one castling used.
         EXPECT_EQ(r.before.castling_rights() & pos.castling_rights(), pos.castling_rights());
-        if (r.captured != NoPiece) EXPECT_EQ(r.before.piece_on(r.move.kind() == MoveKind::EnPassant
-                                                                   ? Square(r.move.to() - pawn_push(r.before.side_to_move()))
-                                                                   : r.move.to()),
-                                             r.captured);
+        // The man taken stood where the move ended, or behind it for an en passant capture.
+        const Square taken = r.move.kind() == MoveKind::EnPassant
+                                 ? Square(r.move.to() - pawn_push(r.before.side_to_move()))
+                                 : r.move.to();
+        if (r.captured != NoPiece) {
+          EXPECT_EQ(r.before.piece_on(taken), r.captured);
+        }
       }
     }
   }

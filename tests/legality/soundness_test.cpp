@@ -156,7 +156,7 @@ TEST(Soundness, FamousGames) {
     const Result<std::vector<Position>> positions = testing::play_game_positions(game.moves);
     ASSERT_TRUE(positions.ok()) << game.name << ": " << positions.error();
     for (const Position& pos : *positions) {
-      const Verdict v = judge(pos, RuleSet::Default);
+      const Verdict v = testing::judge_reached(pos, true);
       EXPECT_TRUE(v.passes()) << game.name << ": " << to_fen(pos) << " rejected by "
                               << check_names(RuleSet::Default)[std::size_t(v.check)] << ": " << v.reason;
     }

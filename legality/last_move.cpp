@@ -1,0 +1,165 @@
+// Last-move analysis: retractions judged by the cheap checks and the proof kernel, forced ones retracted.
+#include "legality/last_move.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/plural.h"
+#include "legality/checks.h"
+#include "legality/kernel.h"
+#include "legality/retraction.h"
+
+namespace chessrank::legality {
+
+namespace {
+
+char piece_letter(PieceType pt) { return " PNBRQK"[pt]; }
+
+// Write a retraction as its move: "Qd4-e5", "Qd4xRe5" (taking a rook), "e7-e8=Q", "d5xe6 e.p.", "O-O".
+std::string retraction_text(const Retraction& r) {
+  const Move m = r.move;
+  if (m.kind() == MoveKind::Castling) return file_of(m.to()) == FileG ? "O-O" : "O-O-O";
+  const PieceType mover = type_of(r.before.piece_on(m.from()));
+  std::string s;
+  if (mover != Pawn) s += piece_letter(mover);
+  s += square_name(m.from());
+  if (r.captured != NoPiece) {
+    s += 'x';
+    if (type_of(r.captured) != Pawn) s += piece_letter(type_of(r.captured));
+  } else {
+    s += '-';
+  }
+  s += square_name(m.to());
+  if (m.kind() == MoveKind::Promotion) s += std::string("=") + piece_letter(m.promotion());
+  if (m.kind() == MoveKind::EnPassant) s += " e.p.";
+  return s;
+}
+
+class Analysis {
+ public:
+  Analysis(bool explain, const SearchLimits& limits) : explain_(explain), limits_(limits) {}
+
+  LastMoveAnalysis analyse(const Position& pos, int depth) {
+    LastMoveAnalysis a;
+    std::vector<Retraction> rs;
+    retractions(pos, rs);
+    // Moves that change no man or pawn first: their predecessor needs no kernel.
+    std::stable_partition(rs.begin(), rs.end(), [](const Retraction& r) { return !r.changes_material(); });
+    int survivors = 0;
+    bool proven = true;  // every rejection and the forcedness of a survivor are proven
+    const Retraction* first = nullptr;
+    for (const Retraction& r : rs) {
+      std::string why;
+      if (!cheap_checks(r.before, explain_ ? &why : nullptr)) {
+        if (explain_) a.rejected.push_back(retraction_text(r) + ": " + why);
+        continue;
+      }
+      if (r.changes_material()) {
+        const KernelOutcome k = kernel(r.before);
+        if (k == KernelOutcome::None) {
+          if (explain_) a.rejected.push_back(retraction_text(r) + ": no proof kernel before it");
+          continue;
+        }
+        if (k == KernelOutcome::OutOfBudget) proven = false;
+      }
+      if (++survivors == 1) first = &r;
+      a.possible.push_back(retraction_text(r));
+      if (survivors >= 2) break;
+    }
+    const Color mover = ~pos.side_to_move();
+    if (survivors == 0) {
+      a.outcome = LastMoveOutcome::Impossible;
+      a.reason = "no possible last move: each of the " + plural((long long)rs.size(), "move") + " " +
+                 color_name(mover) + " can have made (with each man it can have taken) starts from a position " +
+                 "that cannot occur";
+      return a;
+    }
+    if (survivors > 1 || !proven || depth >= limits_.forced_moves) return a;
+    // The last move is forced: the position before it must pass every stage.
+    a.forced.push_back(retraction_text(*first));
+    std::string why;
+    std::vector<std::string> deeper;
+    if (!all_stages(first->before, depth + 1, why, deeper)) {
+      a.outcome = LastMoveOutcome::Impossible;
+      a.reason = std::string(color_name(mover)) + "'s last move can only have been " + retraction_text(*first) +
+                 ", and the position before it is illegal: " + why;
+    }
+    a.forced.insert(a.forced.end(), deeper.begin(), deeper.end());
+    return a;
+  }
+
+ private:
+  // The checks of the default rules before this stage: every predecessor must pass them.
+  static bool cheap_checks(const Position& p, std::string* why) {
+    for (const detail::NamedCheck& c : detail::default_checks()) {
+      if (!c.fn) return true;  // the searching stages come last
+      if (!c.fn(p, why)) {
+        if (why) *why = std::string(c.name) + ": " + *why;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Run every default stage on `p`, this one `depth` deep; on failure set `why`. The last moves found
+  // forced on the way go to `forced`.
+  bool all_stages(const Position& p, int depth, std::string& why, std::vector<std::string>& forced) {
+    for (const detail::NamedCheck& c : detail::default_checks()) {
+      if (c.search == detail::check_last_move_analysis) {
+        const LastMoveAnalysis a = analyse(p, depth);
+        forced = a.forced;
+        if (a.outcome == LastMoveOutcome::Impossible) {
+          why = std::string(c.name) + ": " + a.reason;
+          return false;
+        }
+        continue;
+      }
+      if (c.search == detail::check_proof_kernel) {
+        if (kernel(p) == KernelOutcome::None) {
+          why = std::string(c.name) + ": no proof kernel";
+          return false;
+        }
+        continue;
+      }
+      std::string reason;
+      if (!c.fn(p, &reason)) {
+        why = std::string(c.name) + ": " + reason;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // A proof kernel search within the analysis' budget of searches.
+  KernelOutcome kernel(const Position& p) {
+    if (kernels_ >= limits_.kernel_searches) return KernelOutcome::OutOfBudget;
+    ++kernels_;
+    return find_proof_kernel(p, limits_).outcome;
+  }
+
+  bool explain_;
+  const SearchLimits& limits_;
+  int kernels_ = 0;
+};
+
+}  // namespace
+
+LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits) {
+  Analysis analysis(explain, limits);
+  return analysis.analyse(pos, 0);
+}
+
+}  // namespace chessrank::legality
+
+namespace chessrank::legality::detail {
+
+bool check_last_move_analysis(const Position& pos, std::string* reason, const SearchLimits& limits) {
+  const LastMoveAnalysis a = analyse_last_move(pos, false, limits);
+  if (a.outcome == LastMoveOutcome::Possible) return true;
+  if (reason) *reason = a.reason;
+  return false;
+}
+
+}  // namespace chessrank::legality::detail

@@ -1,0 +1,32 @@
+// Last-move analysis (docs/legality.md, "Last-move analysis"): the position before the last move was legal
+// too. Every retraction is tried, cheap ones first: its predecessor must pass the cheap checks and, when
+// the move changed men or pawns, have a proof kernel. No survivor: the position is illegal. One survivor:
+// the last move is forced, and the position before it must pass every stage in turn, retracted again if
+// its own last move is forced. Bounded in depth and in kernel searches; a bound reached proves nothing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "legality/limits.h"
+
+namespace chessrank::legality {
+
+enum class LastMoveOutcome : unsigned char {
+  Possible,    // two or more last moves survive, or a bound was reached: nothing proven
+  Impossible,  // the position is illegal
+};
+
+struct LastMoveAnalysis {
+  LastMoveOutcome outcome = LastMoveOutcome::Possible;
+  std::string reason;               // when impossible: why, on one line
+  std::vector<std::string> forced;  // the last moves found forced, latest first (e.g. "Qd4xRe5")
+  std::vector<std::string> possible;  // up to two last moves that survived (when not forced, two)
+  std::vector<std::string> rejected;  // when asked: each retraction rejected, with why
+};
+
+// Analyse the last move of `pos`. With `explain`, fill `rejected` and give reasons in full.
+LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits = {});
+
+}  // namespace chessrank::legality
