@@ -71,6 +71,13 @@ std::string bound_text(legality::RuleSet rules) {
          " rules may reject legal positions (docs/legality.md), so the figure may lie below their number";
 }
 
+
+// Return how an estimate compares with the published count: "+1.6% (interval +0.4% to +2.9%)".
+std::string versus_published(const Interval& e) {
+  const auto percent = [](double x) { return (x >= PublishedLegal ? "+" : "") + fixed(100 * (x / PublishedLegal - 1), 1) + "%"; };
+  return percent(e.estimate) + " (interval " + percent(e.low) + " to " + percent(e.high) + ")";
+}
+
 }  // namespace
 
 std::string format_report(const EstimateReport& r) {
@@ -83,8 +90,11 @@ std::string format_report(const EstimateReport& r) {
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += bound_text(r.rules) + "\n";
-  out +=
-      "estimate: " + interval_text(wilson_estimate(t.passed.all, t.samples.all, r.space)) + " (95% Wilson interval)\n";
+  const Interval estimate = wilson_estimate(t.passed.all, t.samples.all, r.space);
+  out += "estimate: " + interval_text(estimate) + " (95% Wilson interval)\n";
+  if (t.samples.all)
+    out += "published: (4.82 +- 0.03)e44 legal positions (Tromp 2021, every candidate of 2 million samples decided); "
+           "this estimate is " + versus_published(estimate) + "\n";
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
          std::to_string(t.passed.realistic) + " passing, " +
          interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
@@ -117,6 +127,8 @@ std::string report_json(const EstimateReport& r) {
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
        ",\n  \"resumed\": " + (r.resumed ? "true" : "false") + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
+  o += "  \"published\": {\"estimate\": " + sci(PublishedLegal) + ", \"error\": " + sci(PublishedLegalError) +
+       ", \"source\": \"Tromp 2021\"},\n";
   o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples.realistic) + ", \"passed\": " +
        std::to_string(t.passed.realistic) +
        ", \"count\": " + json_interval(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "},\n";

@@ -51,7 +51,7 @@ std::string capture_text(const Capture& m) {
   return s;
 }
 
-// The failed states seen by one search, compared exactly (a hash set keyed by the whole state).
+// A set of states, compared exactly (a hash set keyed by the whole state).
 class FailedStates {
  public:
   FailedStates() : slots_(1 << 12) {}
@@ -101,17 +101,44 @@ class Search {
  public:
   Search(const Goal& goal, std::uint64_t node_limit) : goal_(goal), node_limit_(node_limit) {}
 
+  // Depth first for DepthFirstNodes states (the move order finds most kernels at once, and small searches
+  // finish), then best first with the rest of the budget: the open states in a queue, the most promising
+  // first, so that a kernel is reached without first exhausting the subtrees of worse early moves. Both
+  // are exhaustive and take each state at most once (`failed_` and `seen_` compare whole states); the second
+  // skips the states the first proved to lead to no kernel. An empty queue means no kernel.
   KernelSearch run(const State& root) {
     KernelSearch result;
     Useful useful;
-    for (int f = 0; f < 8; ++f) useful[f] = useful_of(f, root.col[f]);
+    for (int f = 0; f < 8; ++f) set_useful(goal_, useful, f, useful_of(f, root.col[f]));
     Tally tally = make_tally(goal_, root);
     add_distances(goal_, root, tally);
-    const bool found = useful_slack(goal_, tally, useful) >= 0 && search(root, tally, useful);
+    phase_limit_ = std::min<std::uint64_t>(node_limit_, DepthFirstNodes);
+    bool found = useful_slack(goal_, tally, useful) >= 0 && depth_first(root, tally, useful);
+    std::vector<Capture> path = path_;
+    if (!found && out_of_budget_ && node_limit_ > DepthFirstNodes) {
+      out_of_budget_ = false;
+      phase_limit_ = node_limit_;
+      seen_.insert(root.key());
+      push(root, useful, -1, Capture{}, 0, 0);
+      std::int32_t last = -1;
+      while (!open_.empty() && last < 0 && !out_of_budget_) {
+        std::pop_heap(open_.begin(), open_.end(), Later{});
+        const Open top = open_.back();
+        open_.pop_back();
+        last = expand(top.node);
+      }
+      if (last >= 0) {
+        found = true;
+        path.clear();
+        for (std::int32_t i = last; nodes_of_[std::size_t(i)].parent >= 0; i = nodes_of_[std::size_t(i)].parent)
+          path.push_back(nodes_of_[std::size_t(i)].move);
+        std::reverse(path.begin(), path.end());
+      }
+    }
     result.nodes = nodes_;
     if (found) {
       result.outcome = KernelOutcome::Found;
-      for (const Capture& m : path_) result.path.push_back(capture_text(m));
+      for (const Capture& m : path) result.path.push_back(capture_text(m));
       result.completion = completion_;
     } else {
       result.outcome = out_of_budget_ || truncated_ ? KernelOutcome::OutOfBudget : KernelOutcome::None;
@@ -120,34 +147,87 @@ class Search {
   }
 
  private:
-  using Useful = std::array<std::int8_t, 8>;
+  static constexpr std::uint64_t DepthFirstNodes = 4096;
 
-  bool search(const State& s, const Tally& t, const Useful& useful) {
-    if (out_of_budget_) return false;
-    if (++nodes_ > node_limit_) {
-      out_of_budget_ = true;
-      return false;
-    }
+  // Count a state met; false (and out of budget) past the phase's limit.
+  bool count_node() {
+    if (++nodes_ <= phase_limit_) return true;
+    out_of_budget_ = true;
+    return false;
+  }
+
+  bool depth_first(const State& s, const Tally& t, const Useful& useful) {
+    if (out_of_budget_ || !count_node()) return false;
     if (completes(goal_, s, t, &completion_)) return true;
     if (!feasible(goal_, s, t)) return false;
     const StateKey key = s.key();
     if (failed_.contains(key)) return false;
-
     std::vector<Child> children;
     parent_useful_ = &useful;
     parent_ = &s;
     generate(s, t, children);
-
     std::stable_sort(children.begin(), children.end(),
                      [](const Child& a, const Child& b) { return a.score < b.score; });
     for (const Child& c : children) {
       path_.push_back(c.move);
-      if (search(c.state, c.tally, c.useful)) return true;
+      if (depth_first(c.state, c.tally, c.useful)) return true;
       path_.pop_back();
       if (out_of_budget_) return false;
     }
     failed_.insert(key);
     return false;
+  }
+
+  // A state reached by the best-first phase, with how: its parent (-1 for the root) and the capture.
+  struct Node {
+    State state;
+    Useful useful;
+    std::int32_t parent;
+    Capture move;
+  };
+  // An entry of the open queue: lower scores first, then deeper states, then older ones.
+  struct Open {
+    int score, depth;
+    std::int32_t node;
+  };
+  struct Later {
+    bool operator()(const Open& a, const Open& b) const {
+      if (a.score != b.score) return a.score > b.score;
+      if (a.depth != b.depth) return a.depth < b.depth;
+      return a.node > b.node;
+    }
+  };
+
+  void push(const State& s, const Useful& useful, std::int32_t parent, const Capture& m, int score, int depth) {
+    nodes_of_.push_back({s, useful, parent, m});
+    open_.push_back({score, depth, std::int32_t(nodes_of_.size() - 1)});
+    std::push_heap(open_.begin(), open_.end(), Later{});
+  }
+
+  // Expand node i: return the index of a child that completes, or -1.
+  std::int32_t expand(std::int32_t i) {
+    const State s = nodes_of_[std::size_t(i)].state;
+    const Useful useful = nodes_of_[std::size_t(i)].useful;
+    int depth = 0;
+    for (std::int32_t k = i; nodes_of_[std::size_t(k)].parent >= 0; k = nodes_of_[std::size_t(k)].parent) ++depth;
+    const Tally t = make_tally(goal_, s);
+    std::vector<Child> children;
+    parent_useful_ = &useful;
+    parent_ = &s;
+    generate(s, t, children);
+    for (const Child& c : children) {
+      if (!count_node()) return -1;
+      if (completes(goal_, c.state, c.tally, &completion_)) {
+        nodes_of_.push_back({c.state, c.useful, i, c.move});
+        return std::int32_t(nodes_of_.size() - 1);
+      }
+      if (!feasible(goal_, c.state, c.tally)) continue;
+      const StateKey key = c.state.key();
+      if (seen_.contains(key) || failed_.contains(key)) continue;
+      seen_.insert(key);
+      push(c.state, c.useful, i, c.move, c.score, depth + 1);
+    }
+    return -1;
   }
 
   struct Child {
@@ -163,12 +243,11 @@ class Search {
   void add(std::vector<Child>& out, const State& s, const Capture& m) {
     Useful useful = *parent_useful_;
     for (int f = 0; f < 8; ++f)
-      if (s.col[f] != parent_->col[f]) useful[f] = useful_of(f, s.col[f]);
+      if (s.col[f] != parent_->col[f]) set_useful(goal_, useful, f, useful_of(f, s.col[f]));
     Tally t = make_tally(goal_, s);
-    const int slack = useful_slack(goal_, t, useful);
-    if (slack < 0) return;
+    if (useful_slack(goal_, t, useful) < 0) return;
     add_distances(goal_, s, t);
-    out.push_back({s, m, t, useful, shortfall(goal_, s, t) - 16 * slack});
+    out.push_back({s, m, t, useful, shortfall(goal_, s, t) - 16 * useful_slack_all(goal_, t, useful)});
   }
 
   // Insert a pawn of colour `c` into file g at every place that gives a distinct file, calling
@@ -315,16 +394,16 @@ class Search {
   }
 
   // useful_pawns through a small direct-mapped memo: the same files recur all through a search.
-  std::int8_t useful_of(int f, Column col) {
+  UsefulFile useful_of(int f, Column col) {
     const unsigned key = unsigned(f) << 16 | col;
     UsefulMemo& e = useful_memo_[(key * 0x9E3779B1u) >> (32 - UsefulMemoBits)];
-    if (e.key != key) e = {key, std::int8_t(useful_pawns(goal_, f, col))};
+    if (e.key != key) e = {key, useful_pawns(goal_, f, col)};
     return e.value;
   }
 
   struct UsefulMemo {
     unsigned key = ~0u;
-    std::int8_t value = 0;
+    UsefulFile value{};
   };
   static constexpr int UsefulMemoBits = 12;
 
@@ -334,10 +413,14 @@ class Search {
   std::uint64_t nodes_ = 0;
   bool out_of_budget_ = false;
   bool truncated_ = false;  // a file outgrew the state: a "no kernel" would not be a proof
-  FailedStates failed_;
+  std::uint64_t phase_limit_ = 0;
+  FailedStates failed_;  // states the depth-first phase proved to lead to no kernel
+  std::vector<Capture> path_;  // the depth-first phase's current line
+  FailedStates seen_;    // every state the best-first phase queued
+  std::vector<Node> nodes_of_;
+  std::vector<Open> open_;
   const Useful* parent_useful_ = nullptr;
   const State* parent_ = nullptr;
-  std::vector<Capture> path_;
   std::string completion_;
 };
 

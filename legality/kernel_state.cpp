@@ -83,6 +83,12 @@ bool frontier(const Goal& g, int f, Column cur, Frontier& out) {
   return out.size > 0;
 }
 
+// The weightings of the useful-pawn bounds: which promotions of a side weigh.
+enum Squares : std::uint8_t { AllSquares, LightSquares, DarkSquares };
+constexpr Squares WeightedSquares[] = {AllSquares, LightSquares, DarkSquares};
+
+int need_on(const Needs& n, Squares sq) { return sq == AllSquares ? n.total() : sq == LightSquares ? n.light : n.dark; }
+
 Needs needs_of(const Goal& g, const State& s, Color c) {
   const Army& a = s.army[c];
   return {std::max(0, g.light[c] - a.light), std::max(0, g.dark[c] - a.dark), a.deficit};
@@ -174,6 +180,17 @@ Goal make_goal(const Position& pos) {
         (is_dark(h) ? a.dark : a.light) -= 1;
         ++g.forced[c];
       }
+    }
+  }
+  int w = 0;
+  for (Squares white : WeightedSquares) {
+    for (Squares black : WeightedSquares) {
+      for (int f = 0; f < 8; ++f) {
+        const bool wt = white == AllSquares || g.promotion_dark[White][f] == (white == DarkSquares);
+        const bool bt = black == AllSquares || g.promotion_dark[Black][f] == (black == DarkSquares);
+        g.weighting[w][f] = std::uint8_t(2 * wt + bt);
+      }
+      ++w;
     }
   }
   return g;
@@ -329,11 +346,12 @@ int shortfall(const Goal& g, const State& s, const Tally& t) {
   return unsettled_cover(g, s) + enter + t.distance[White] + t.distance[Black];
 }
 
-int useful_pawns(const Goal& g, int f, Column cur) {
-  const Column goal = g.col[f];
+namespace {
+
+// The heaviest pattern of useful_pawns with white pawns above weighing `white` and black pawns below `black`.
+int useful_weighted(Column goal, Column cur, int white, int black) {
   const int n = length(cur), m = length(goal);
-  const bool white_ok = g.straight[White][f], black_ok = g.straight[Black][f];
-  // Over the pawns from the bottom: `below`, the longest pattern still in its first part (black pawns);
+  // Over the pawns from the bottom: `below`, the heaviest pattern still in its first part (black pawns);
   // mid[j], in its middle part having used goal pawns below index j only; `above`, in its last part.
   // Moving on to the next part is free, so mid[0] >= below and above >= every mid[j].
   constexpr int None = -100;
@@ -351,18 +369,41 @@ int useful_pawns(const Goal& g, int f, Column cur) {
       for (int k = j; k < m; ++k)
         if (colour_at(goal, k) == x) mid[k + 1] = std::max(mid[k + 1], mid[j] + 1);
     }
-    if (x == White && white_ok) ++above;
-    if (x == Black && black_ok) ++below;
+    above += x == White ? white : 0;
+    below += x == Black ? black : 0;
   }
   for (int j = 0; j <= m; ++j) above = std::max(above, mid[j]);
   return std::max(above, below);
 }
 
-int useful_slack(const Goal& g, const Tally& t, const std::array<std::int8_t, 8>& useful) {
-  int slack = -g.goal_pawns;
-  for (int f = 0; f < 8; ++f) slack += useful[f];
-  for (Color c : {White, Black}) slack += t.left[c] - t.needs[c].total();
-  return slack;
+}  // namespace
+
+UsefulFile useful_pawns(const Goal& g, int f, Column cur) {
+  UsefulFile u{};
+  const int white_max = g.straight[White][f] ? 1 : 0, black_max = g.straight[Black][f] ? 1 : 0;
+  for (int white = 0; white <= 1; ++white)
+    for (int black = 0; black <= 1; ++black)
+      u[2 * white + black] = std::int8_t(useful_weighted(g.col[f], cur, white * white_max, black * black_max));
+  return u;
+}
+
+int useful_slack_all(const Goal& g, const Tally& t, const Useful& useful) {
+  return t.left[White] + t.left[Black] - g.goal_pawns + useful.sum[0] - t.needs[White].total() - t.needs[Black].total();
+}
+
+void set_useful(const Goal& g, Useful& u, int f, const UsefulFile& value) {
+  for (int w = 0; w < Weightings; ++w) u.sum[w] = std::int16_t(u.sum[w] - u.file[f][g.weighting[w][f]] + value[g.weighting[w][f]]);
+  u.file[f] = value;
+}
+
+int useful_slack(const Goal& g, const Tally& t, const Useful& useful) {
+  const int base = t.left[White] + t.left[Black] - g.goal_pawns;
+  int least = 1000;
+  int w = 0;
+  for (Squares white : WeightedSquares)
+    for (Squares black : WeightedSquares)
+      least = std::min(least, base + useful.sum[w++] - need_on(t.needs[White], white) - need_on(t.needs[Black], black));
+  return least;
 }
 
 }  // namespace chessrank::legality::kernel

@@ -95,6 +95,8 @@ struct Goal {
   std::array<Army, 2> start{};  // the initial armies, with the forced captures of trapped bishops made
   std::array<int, 2> forced{};  // those captures: bishops of each side taken where they stood
   int goal_pawns = 0;           // of both sides
+  // weighting[w][f]: which of file f's useful values (UsefulFile index) weighting w adds up.
+  std::array<std::array<std::uint8_t, 8>, 9> weighting{};
   std::array<std::array<std::int8_t, 16>, 2> pawn_files{};  // the files of each side's pawns, in order
 };
 
@@ -152,14 +154,28 @@ bool feasible(const Goal& g, const State& s, const Tally& t);
 // Return a measure of how far the state is from completing: the order of the moves.
 int shortfall(const Goal& g, const State& s, const Tally& t);
 
-// Return the useful pawns of file f: the longest subsequence of its pawns of the form B..B s W..W, where s is
-// a subsequence of the goal's pawns of the file (black pawns below that may promote, goal pawns, white
-// pawns above that may promote). A pawn leaving the file never raises it, one entering raises it by at
-// most one, and at the end it bounds the file's promotions plus its goal pawns (docs/legality.md).
-int useful_pawns(const Goal& g, int f, Column cur);
-// Return the slack of the useful-pawn bound: useful pawns of all files plus the captures left, less the
-// promotions both sides still need and the goal's pawns. It never rises along a kernel and ends at least
-// 0, so a state where it is negative leads to no kernel.
-int useful_slack(const Goal& g, const Tally& t, const std::array<std::int8_t, 8>& useful);
+// The useful pawns of a file, under four weightings (index 2 * white + black): the heaviest subsequence of
+// its pawns of the form B..B s W..W, where s is a subsequence of the goal's pawns of the file, each goal pawn
+// weighing 1, each black pawn below `black` and each white pawn above `white` (0 or 1; 0 where that side may
+// not promote on the file). A pawn leaving the file never raises it, one entering raises it by at most
+// one, and at the end it bounds the file's goal pawns plus the promotions it gives that weigh (docs/legality.md).
+using UsefulFile = std::array<std::int8_t, 4>;
+UsefulFile useful_pawns(const Goal& g, int f, Column cur);
+
+// The weightings the bounds use: each side's promotions on light squares, dark squares or both weigh.
+constexpr int Weightings = 9;
+// The useful pawns of every file of a state, and their sums under each weighting.
+struct Useful {
+  std::array<UsefulFile, 8> file{};
+  std::array<std::int16_t, Weightings> sum{};
+};
+// Set file f's useful pawns, keeping the sums.
+void set_useful(const Goal& g, Useful& u, int f, const UsefulFile& value);
+// Return the slack of the useful-pawn bounds, the least over the weightings: useful pawns of all files plus
+// the captures left, less the promotions that weigh and the goal's pawns. Each never rises along a kernel
+// and ends at least 0, so a state where one is negative leads to no kernel.
+int useful_slack(const Goal& g, const Tally& t, const Useful& useful);
+// Return the slack of the first weighting, which weighs every promotion: the search's guide.
+int useful_slack_all(const Goal& g, const Tally& t, const Useful& useful);
 
 }  // namespace chessrank::legality::kernel

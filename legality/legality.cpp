@@ -100,6 +100,13 @@ Verdict judge(const Position& pos, RuleSet rules, bool explain, const SearchLimi
   return v;
 }
 
+std::size_t first_searching_check() {
+  const auto& checks = detail::default_checks();
+  std::size_t i = 0;
+  while (i < checks.size() && checks[i].fn) ++i;
+  return i;
+}
+
 std::string_view tromp2021_verdict(const Position& pos) {
   return detail::tromp2021_verdict_names()[detail::tromp2021_classify(pos)];
 }

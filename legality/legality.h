@@ -41,6 +41,9 @@ struct Verdict {
 
 // Return the names of the checks of a rule set, in the order they are applied.
 const std::vector<std::string>& check_names(RuleSet rules);
+// Return the index in check_names(RuleSet::Default) of the first stage that searches: the checks before it
+// are the cheap ones (microseconds), the stages from it on take about a millisecond.
+std::size_t first_searching_check();
 
 // Judge a position (one king per side, no pawn on rank 1 or 8: what parse_fen and unrank produce).
 // Set `explain` to get the reason of a failure. The stages that search stop at `limits` and then pass the
