@@ -49,7 +49,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
       return r;
     }
     const Position& pos = *unranked;
-    const legality::Verdict v = legality::judge(pos, options.rules, false);
+    const legality::Verdict v = legality::judge(pos, options.rules, false, options.limits);
     Tally& t = r.tally;
     const SampleClass c = SampleClass::of(pos);
     t.samples.count(c);
@@ -79,6 +79,7 @@ struct Checkpoint {
 // The keys that say which run a checkpoint belongs to.
 std::vector<std::pair<std::string, std::string>> run_keys(const EstimateReport& r) {
   return {{"model", r.model}, {"space", r.space.get_str()}, {"rules", std::string(legality::rule_set_name(r.rules))},
+          {"search", search_text(r.limits)},
           {"seed", std::to_string(r.seed)}, {"chunk_size", std::to_string(r.chunk_size)}};
 }
 
@@ -277,6 +278,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   report.model = std::string(model.name());
   report.space = model.size();
   report.rules = options.rules;
+  report.limits = options.limits;
   report.seed = options.seed;
   report.chunk_size = options.chunk_size;
   const std::size_t check_count = legality::check_names(options.rules).size();

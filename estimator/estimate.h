@@ -32,6 +32,7 @@ struct EstimateOptions {
   std::uint64_t seed = 0;
   unsigned threads = 0;  // 0: all hardware threads
   legality::RuleSet rules = legality::RuleSet::Default;
+  legality::SearchLimits limits;  // budgets of the legality stages that search: smaller is faster and weaker
   std::string checkpoint;  // saved at the start and regularly (a failed save ends the run); a run finding it resumes
   std::string emit;        // receives "index FEN" for every passing position, in sample order
   std::uint64_t chunk_size = 1 << 14;
@@ -89,6 +90,7 @@ struct EstimateReport {
   std::string model;
   BigInt space;  // N
   legality::RuleSet rules = legality::RuleSet::Default;
+  legality::SearchLimits limits;
   std::uint64_t seed = 0;
   std::uint64_t chunk_size = 0;
   Tally tally;
@@ -105,6 +107,9 @@ struct EstimateReport {
 // stopped early (a checkpoint save or a write to the emit file failed); a report otherwise, see
 // output_error.
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
+
+// Return the search budgets as a checkpoint keeps them: "200000,6,48".
+std::string search_text(const legality::SearchLimits& limits);
 
 // Reports (report.cpp).
 std::string format_report(const EstimateReport& report);  // the text printed by `chessrank estimate`

@@ -22,7 +22,7 @@ namespace chessrank::estimator {
 namespace {
 
 NopromoTally run_chunk(const bound::NopromoShape& shape, const bound::NopromoSampler& sampler, std::uint64_t seed,
-                      std::uint64_t chunk, std::uint64_t draws) {
+                      const legality::SearchLimits& limits, std::uint64_t chunk, std::uint64_t draws) {
   NopromoTally out;
   out.draws = draws;
   pcg64 rng(seed, chunk);
@@ -30,13 +30,13 @@ NopromoTally run_chunk(const bound::NopromoShape& shape, const bound::NopromoSam
     Position pos = sampler.draw(rng);
     if (!bound::nopromo_contains(shape, pos)) continue;
     ++out.inside;
-    const legality::Verdict white = legality::judge(pos, legality::RuleSet::Default, false);
+    const legality::Verdict white = legality::judge(pos, legality::RuleSet::Default, false, limits);
     if (white.passes()) {
       ++out.passing;
       continue;
     }
     pos.set_side_to_move(Black);
-    if (legality::judge(pos, legality::RuleSet::Default, false).passes()) ++out.passing;
+    if (legality::judge(pos, legality::RuleSet::Default, false, limits).passes()) ++out.passing;
     else ++out.rejected_by[std::size_t(white.check)];
   }
   return out;
@@ -69,7 +69,7 @@ constexpr std::array<std::array<const char*, 2>, 12> ShapeNames = {
 
 std::vector<std::pair<std::string, std::string>> run_keys(const bound::NopromoShape& s, const NopromoEstimate& e) {
   return {{"shape", join_numbers(shape_numbers(s))}, {"placements", e.placements.get_str()},
-          {"seed", std::to_string(e.seed)}, {"chunk_size", std::to_string(NopromoChunk)}};
+          {"seed", std::to_string(e.seed)}, {"search", search_text(e.limits)}, {"chunk_size", std::to_string(NopromoChunk)}};
 }
 
 // Save the keys of run `e` with `tally`, which holds `chunks` whole chunks; return nullopt, or the error
@@ -129,6 +129,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   const bound::NopromoSampler sampler(shape);
   NopromoEstimate e;
   e.seed = options.seed;
+  e.limits = options.limits;
   e.placements = sampler.placements();
   e.threads = worker_threads(options.threads);
 
@@ -163,7 +164,7 @@ Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const
   // Whole chunks, rounded up without overflow near 2^64.
   const ChunkSchedule schedule{merged, options.draws / C + (options.draws % C != 0), 0, e.threads};
   const auto work = [&](std::uint64_t c) {
-    return run_chunk(shape, sampler, options.seed, c, std::min(C, options.draws - c * C));
+    return run_chunk(shape, sampler, options.seed, options.limits, c, std::min(C, options.draws - c * C));
   };
   run_chunks(schedule, elapsed, work, [&](std::uint64_t, NopromoTally&& chunk) {
     if (chunk.draws < C && !options.checkpoint.empty()) before_partial = e.tally;

@@ -27,6 +27,7 @@ struct NopromoSampleOptions {
   std::uint64_t draws = 0;  // at least 1
   std::uint64_t seed = 0;
   unsigned threads = 0;     // 0: all hardware threads
+  legality::SearchLimits limits;  // budgets of the legality stages that search
   std::string checkpoint;   // saved at the start and regularly (a failed save ends the run); a run finding it resumes
   double checkpoint_interval = 10;  // seconds between checkpoint saves
   // Called on the driving thread once before drawing (with the draws a checkpoint held, at 0 seconds) and
@@ -51,6 +52,7 @@ struct NopromoEstimate {
   BigInt placements;  // the placements of rules 1-3, kings anywhere, that the draws are uniform over
   BigInt set_size;    // nopromo_count(shape): the members among them
   std::uint64_t seed = 0;
+  legality::SearchLimits limits;
   NopromoTally tally;
   unsigned threads = 1;
   bool resumed = false;

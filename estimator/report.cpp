@@ -80,11 +80,19 @@ std::string versus_published(const Interval& e) {
 
 }  // namespace
 
+std::string search_text(const legality::SearchLimits& limits) {
+  return std::to_string(limits.kernel_nodes) + "," + std::to_string(limits.forced_moves) + "," +
+         std::to_string(limits.kernel_searches);
+}
+
 std::string format_report(const EstimateReport& r) {
   const Tally& t = r.tally;
   std::string out;
   out += "model " + r.model + ": N = " + r.space.get_str() + " (" + sci(r.space.get_d()) + ")\n";
-  out += "rules " + std::string(legality::rule_set_name(r.rules)) + ", seed " + std::to_string(r.seed) + "\n";
+  out += "rules " + std::string(legality::rule_set_name(r.rules));
+  if (r.rules == legality::RuleSet::Default && !(r.limits == legality::SearchLimits{}))
+    out += " with a smaller search budget (" + std::to_string(r.limits.kernel_nodes) + " states): weaker";
+  out += ", seed " + std::to_string(r.seed) + "\n";
   out += "samples drawn: " + std::to_string(t.samples.all);
   out += run_text(r.seconds, r.threads, r.resumed) + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
@@ -118,7 +126,8 @@ std::string report_json(const EstimateReport& r) {
   const Tally& t = r.tally;
   std::string o = "{\n";
   o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
-  o += "  \"rules\": \"" + std::string(legality::rule_set_name(r.rules)) + "\",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
+  o += "  \"rules\": \"" + std::string(legality::rule_set_name(r.rules)) + "\",\n  \"search_states\": " +
+       std::to_string(r.limits.kernel_nodes) + ",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
   o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
        ",\n";
   o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": " +

@@ -12,6 +12,7 @@
 
 #include "core/plural.h"
 #include "legality/checks.h"
+#include "legality/extended_kernel.h"
 #include "legality/kernel_state.h"
 
 namespace chessrank::legality {
@@ -19,21 +20,6 @@ namespace chessrank::legality {
 namespace {
 
 using namespace kernel;
-
-// A move of the abstraction: a capture by side `side`.
-struct Capture {
-  enum Kind : std::uint8_t {
-    PawnTakesPawn,      // a pawn of `from` takes the pawn at `index` of file `to` and takes its place
-    PawnTakesPiece,     // a pawn of `from` takes a piece of group `victim`, landing at `index` of `to`
-    PawnTakesPromoted,  // a pawn of `from` takes a pawn of file `source` that promoted, landing at `index` of `to`
-    PieceTakesEnd,      // a piece takes the enemy pawn at the far end of file `to` (top for white)
-  };
-  Kind kind;
-  Color side;
-  std::int8_t from = -1, to = -1, source = -1, index = -1;
-  Group victim = Nrq;
-  std::int8_t promotion = -1;  // the group a capturing promotion gives, or -1
-};
 
 std::string_view group_name(Group g) { return g == Nrq ? "N/R/Q" : g == LightBishop ? "light B" : "dark B"; }
 
@@ -54,7 +40,7 @@ std::string capture_text(const Capture& m) {
 // A set of states, compared exactly (a hash set keyed by the whole state).
 class FailedStates {
  public:
-  FailedStates() : slots_(1 << 12) {}
+  FailedStates() : slots_(64) {}
 
   bool contains(const StateKey& k) const {
     for (std::size_t i = k.hash() & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
@@ -113,26 +99,40 @@ class Search {
     Tally tally = make_tally(goal_, root);
     add_distances(goal_, root, tally);
     phase_limit_ = std::min<std::uint64_t>(node_limit_, DepthFirstNodes);
-    bool found = useful_slack(goal_, tally, useful) >= 0 && depth_first(root, tally, useful);
+    const bool possible = useful_slack(goal_, tally, useful) >= 0;
+    bool found = possible && depth_first(root, tally, useful);
     std::vector<Capture> path = path_;
     if (!found && out_of_budget_ && node_limit_ > DepthFirstNodes) {
       out_of_budget_ = false;
       phase_limit_ = node_limit_;
       seen_.insert(root.key());
       push(root, useful, -1, Capture{}, 0, 0);
-      std::int32_t last = -1;
-      while (!open_.empty() && last < 0 && !out_of_budget_) {
+      std::int32_t end = -1;
+      while (!open_.empty() && end < 0 && !out_of_budget_ && !misfit_) {
         std::pop_heap(open_.begin(), open_.end(), Later{});
         const Open top = open_.back();
         open_.pop_back();
-        last = expand(top.node);
+        end = expand(top.node);
       }
-      if (last >= 0) {
+      if (end >= 0) {
         found = true;
-        path.clear();
-        for (std::int32_t i = last; nodes_of_[std::size_t(i)].parent >= 0; i = nodes_of_[std::size_t(i)].parent)
-          path.push_back(nodes_of_[std::size_t(i)].move);
-        std::reverse(path.begin(), path.end());
+        path = line_to(end);
+      }
+    }
+    // Kernels were met but none fitted on ranks: the first two phases took each state once, but the ranks
+    // depend on the line to a state, so every line is tried.
+    if (!found && kernels_ && !truncated_) {
+      out_of_budget_ = false;
+      phase_limit_ = nodes_ + std::min<std::uint64_t>(node_limit_, LineByLineNodes);
+      fits_left_ = int(std::min<std::uint64_t>(LineByLineFits, 1 + node_limit_ / 512));
+      path_.clear();
+      if (extended(root, tally, useful)) {
+        found = true;
+        path = path_;
+      } else if (!out_of_budget_ && !truncated_) {
+        result.nodes = nodes_;
+        result.outcome = KernelOutcome::NoExtended;
+        return result;
       }
     }
     result.nodes = nodes_;
@@ -148,6 +148,11 @@ class Search {
 
  private:
   static constexpr std::uint64_t DepthFirstNodes = 4096;
+  // The line-by-line phase's bounds: it checks the ranks of every kernel it meets, which is costly, and the
+  // first kernels the search meets often stand pawns where no pawn can stand (a kernel places pawns in
+  // order only, not on ranks), so on a legal position it may meet many before one fits.
+  static constexpr std::uint64_t LineByLineNodes = 20000;
+  static constexpr int LineByLineFits = 256;
 
   // Count a state met; false (and out of budget) past the phase's limit.
   bool count_node() {
@@ -156,9 +161,21 @@ class Search {
     return false;
   }
 
+  // A kernel ends at a completing state; it counts when it fits on ranks.
+  bool kernel_fits(const State& s, const std::vector<Capture>& path) {
+    ++kernels_;
+    if (fits_left_ == 0) {  // out of rank checks: nothing more can be proven
+      out_of_budget_ = true;
+      return false;
+    }
+    if (fits_left_ > 0) --fits_left_;
+    return fits_on_ranks(goal_, path, s);
+  }
+
   bool depth_first(const State& s, const Tally& t, const Useful& useful) {
     if (out_of_budget_ || !count_node()) return false;
-    if (completes(goal_, s, t, &completion_)) return true;
+    const std::uint64_t kernels_before = kernels_;
+    if (completes(goal_, s, t, &completion_) && kernel_fits(s, path_)) return true;
     if (!feasible(goal_, s, t)) return false;
     const StateKey key = s.key();
     if (failed_.contains(key)) return false;
@@ -174,7 +191,33 @@ class Search {
       path_.pop_back();
       if (out_of_budget_) return false;
     }
-    failed_.insert(key);
+    if (kernels_ == kernels_before) failed_.insert(key);  // no kernel below: none along any other line either
+    return false;
+  }
+
+  // Every line to a completing state, depth first, until one fits on ranks: the ranks depend on the line,
+  // so a state below which kernels were found but none fitted is searched again along every other line.
+  // States below which no kernel lies (the first phase's and this one's) are skipped.
+  bool extended(const State& s, const Tally& t, const Useful& useful) {
+    if (out_of_budget_ || !count_node()) return false;
+    const std::uint64_t kernels_before = kernels_;
+    if (completes(goal_, s, t, &completion_) && kernel_fits(s, path_)) return true;
+    if (!feasible(goal_, s, t)) return false;
+    const StateKey key = s.key();
+    if (failed_.contains(key)) return false;
+    std::vector<Child> children;
+    parent_useful_ = &useful;
+    parent_ = &s;
+    generate(s, t, children);
+    std::stable_sort(children.begin(), children.end(),
+                     [](const Child& a, const Child& b) { return a.score < b.score; });
+    for (const Child& c : children) {
+      path_.push_back(c.move);
+      if (extended(c.state, c.tally, c.useful)) return true;
+      path_.pop_back();
+      if (out_of_budget_) return false;
+    }
+    if (kernels_ == kernels_before) failed_.insert(key);
     return false;
   }
 
@@ -198,6 +241,15 @@ class Search {
     }
   };
 
+  // The captures from the root to node i.
+  std::vector<Capture> line_to(std::int32_t i) const {
+    std::vector<Capture> line;
+    for (; nodes_of_[std::size_t(i)].parent >= 0; i = nodes_of_[std::size_t(i)].parent)
+      line.push_back(nodes_of_[std::size_t(i)].move);
+    std::reverse(line.begin(), line.end());
+    return line;
+  }
+
   void push(const State& s, const Useful& useful, std::int32_t parent, const Capture& m, int score, int depth) {
     nodes_of_.push_back({s, useful, parent, m});
     open_.push_back({score, depth, std::int32_t(nodes_of_.size() - 1)});
@@ -219,7 +271,13 @@ class Search {
       if (!count_node()) return -1;
       if (completes(goal_, c.state, c.tally, &completion_)) {
         nodes_of_.push_back({c.state, c.useful, i, c.move});
-        return std::int32_t(nodes_of_.size() - 1);
+        const std::int32_t end = std::int32_t(nodes_of_.size() - 1);
+        if (kernel_fits(c.state, line_to(end))) return end;
+        // A kernel that does not fit: this phase takes each state once, but whether a kernel fits depends
+        // on the line to its state, which the last phase tries line by line.
+        nodes_of_.pop_back();
+        misfit_ = true;
+        return -1;
       }
       if (!feasible(goal_, c.state, c.tally)) continue;
       const StateKey key = c.state.key();
@@ -304,8 +362,8 @@ class Search {
           base.col[f] = remove_at(col, i);
           for (int g : {f - 1, f + 1}) {
             if (g < 0 || g > 7) continue;
-            pawn_captures(base, c, f, g, out);
-            if (at_end) capture_promotions(base, c, f, g, out);
+            pawn_captures(base, c, f, i, g, out);
+            if (at_end) capture_promotions(base, c, f, i, g, out);
           }
         }
       }
@@ -313,7 +371,7 @@ class Search {
   }
 
   // The non-promoting captures of a pawn of c leaving file f for file g (`base` has it removed from f).
-  void pawn_captures(const State& base, Color c, int f, int g, std::vector<Child>& out) {
+  void pawn_captures(const State& base, Color c, int f, int i, int g, std::vector<Child>& out) {
     const Color d = ~c;
     // Pawn takes pawn: the capturer takes the victim's place in file g.
     {
@@ -324,7 +382,7 @@ class Search {
         State t = base;
         t.col[g] = col ^ Column(1u << j);  // the colour bit flips from d to c
         Capture m{Capture::PawnTakesPawn, c};
-        m.from = std::int8_t(f), m.to = std::int8_t(g), m.index = std::int8_t(j);
+        m.from = std::int8_t(f), m.from_index = std::int8_t(i), m.to = std::int8_t(g), m.index = std::int8_t(j);
         add(out, t, m);
       }
     }
@@ -335,7 +393,7 @@ class Search {
       victimless.army[d].lose(v);
       insertions(victimless, g, c, [&](const State& t, int index) {
         Capture m{Capture::PawnTakesPiece, c};
-        m.from = std::int8_t(f), m.to = std::int8_t(g), m.index = std::int8_t(index), m.victim = v;
+        m.from = std::int8_t(f), m.from_index = std::int8_t(i), m.to = std::int8_t(g), m.index = std::int8_t(index), m.victim = v;
         add(out, t, m);
       });
     }
@@ -350,14 +408,14 @@ class Search {
       victimless.col[h] = remove_at(col, end);
       insertions(victimless, g, c, [&](const State& t, int index) {
         Capture m{Capture::PawnTakesPromoted, c};
-        m.from = std::int8_t(f), m.to = std::int8_t(g), m.index = std::int8_t(index), m.source = std::int8_t(h);
+        m.from = std::int8_t(f), m.from_index = std::int8_t(i), m.to = std::int8_t(g), m.index = std::int8_t(index), m.source = std::int8_t(h);
         add(out, t, m);
       });
     }
   }
 
   // The captures by which the pawn at c's promotion end of file f takes on g's last rank and promotes.
-  void capture_promotions(const State& base, Color c, int f, int g, std::vector<Child>& out) {
+  void capture_promotions(const State& base, Color c, int f, int i, int g, std::vector<Child>& out) {
     if (!goal_.capture_from[c][f] || !goal_.capture_onto[c][g]) return;
     const Color d = ~c;
     const bool dark = goal_.promotion_dark[c][g];
@@ -376,7 +434,7 @@ class Search {
       State victimless = base;
       victimless.army[d].lose(v);
       Capture m{Capture::PawnTakesPiece, c};
-      m.from = std::int8_t(f), m.to = std::int8_t(g), m.victim = v;
+      m.from = std::int8_t(f), m.from_index = std::int8_t(i), m.to = std::int8_t(g), m.victim = v;
       promote(victimless, m);
     }
     for (int h = 0; h < 8; ++h) {
@@ -388,7 +446,7 @@ class Search {
       State victimless = base;
       victimless.col[h] = remove_at(col, end);
       Capture m{Capture::PawnTakesPromoted, c};
-      m.from = std::int8_t(f), m.to = std::int8_t(g), m.source = std::int8_t(h);
+      m.from = std::int8_t(f), m.from_index = std::int8_t(i), m.to = std::int8_t(g), m.source = std::int8_t(h);
       promote(victimless, m);
     }
   }
@@ -405,7 +463,7 @@ class Search {
     unsigned key = ~0u;
     UsefulFile value{};
   };
-  static constexpr int UsefulMemoBits = 12;
+  static constexpr int UsefulMemoBits = 10;
 
   const Goal& goal_;
   std::uint64_t node_limit_;
@@ -414,6 +472,9 @@ class Search {
   bool out_of_budget_ = false;
   bool truncated_ = false;  // a file outgrew the state: a "no kernel" would not be a proof
   std::uint64_t phase_limit_ = 0;
+  std::uint64_t kernels_ = 0;  // kernels met (completing states reached), fitting on ranks or not
+  int fits_left_ = -1;         // rank checks the line-by-line phase may still make (-1: no limit)
+  bool misfit_ = false;        // the best-first phase met a kernel that does not fit
   FailedStates failed_;  // states the depth-first phase proved to lead to no kernel
   std::vector<Capture> path_;  // the depth-first phase's current line
   FailedStates seen_;    // every state the best-first phase queued
@@ -438,6 +499,13 @@ namespace chessrank::legality::detail {
 
 bool check_proof_kernel(const Position& pos, std::string* reason, const SearchLimits& limits) {
   const KernelSearch k = find_proof_kernel(pos, limits);
+  if (k.outcome == KernelOutcome::NoExtended) {
+    if (reason)
+      *reason = "no extended proof kernel: every sequence of captures that explains the pawn files and armies "
+                "fails on ranks (pawns that would have to pass each other, or stand where they cannot; " +
+                plural((long long)k.nodes, "state") + " searched)";
+    return false;
+  }
   if (k.outcome != KernelOutcome::None) return true;
   if (reason) {
     const int by_white = 16 - popcount(pos.pieces(Black)), by_black = 16 - popcount(pos.pieces(White));

@@ -19,9 +19,10 @@
 namespace chessrank::legality {
 
 enum class KernelOutcome : std::uint8_t {
-  Found,       // some kernel exists (the position may still be illegal)
-  None,        // no kernel: the position is illegal
-  OutOfBudget  // the search stopped at its node budget: nothing proven
+  Found,        // some kernel exists that fits on ranks (the position may still be illegal)
+  None,         // no kernel: the position is illegal
+  NoExtended,   // kernels exist, but none fits on ranks (extended_kernel.h): the position is illegal
+  OutOfBudget   // the search stopped at its node budget: nothing proven
 };
 
 struct KernelSearch {

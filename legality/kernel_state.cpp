@@ -125,7 +125,10 @@ Goal make_goal(const Position& pos) {
     int n = 0;
     for (int r = Rank2; r <= Rank7; ++r) {
       const Piece p = pos.piece_on(make_square(File(f), Rank(r)));
-      if (type_of(p) == Pawn) col = insert_at(col, n++, color_of(p));
+      if (type_of(p) == Pawn) {
+        g.pawn_rank[f][std::size_t(n)] = std::int8_t(r + 1);
+        col = insert_at(col, n++, color_of(p));
+      }
     }
     g.col[f] = col;
     g.lock_bottom[f] = pos.piece_on(make_square(File(f), Rank2)) == WhitePawn;
@@ -339,8 +342,26 @@ bool feasible(const Goal& g, const State& s, const Tally& t) {
   return unsettled_cover(g, s) <= left[White] + left[Black];
 }
 
+namespace {
+
+// Return the pairs of a file's pawns with the black one below the white one: rare in games (a black pawn
+// below a white one stands on its second or third rank), so a guide against kernels that place pawns where
+// the ranks rule them out.
+int inversions(Column c) {
+  int pairs = 0, black_below = 0;
+  for (int i = 0, n = length(c); i < n; ++i) {
+    if (colour_at(c, i) == Black) ++black_below;
+    else pairs += black_below;
+  }
+  return pairs;
+}
+
+}  // namespace
+
 int shortfall(const Goal& g, const State& s, const Tally& t) {
-  int enter = 0;
+  int inverted = 0;
+  for (int f = 0; f < 8; ++f) inverted += std::max(0, inversions(s.col[f]) - inversions(g.col[f]));
+  int enter = 4 * inverted;
   for (int f = 0; f < 8; ++f)
     for (Color c : {White, Black}) enter += std::max(0, count(g.col[f], c) - count(s.col[f], c));
   return unsettled_cover(g, s) + enter + t.distance[White] + t.distance[Black];

@@ -83,6 +83,7 @@ struct StateKey {
 // What the goal fixes: its files and armies, and the constraints of its men that never moved.
 struct Goal {
   std::array<Column, 8> col{};
+  std::array<std::array<std::int8_t, 6>, 8> pawn_rank{};  // the ranks (1-8) of each file's pawns, bottom up
   std::array<int, 2> pawns{}, nrq{}, light{}, dark{};
   std::array<int, 2> men{};           // pawns and pieces, kings aside
   std::array<int, 2> castle_rooks{};  // rooks that keep a castling right
@@ -115,6 +116,21 @@ struct State {
     }
     return k;
   }
+};
+
+// A move of the abstraction: a capture by side `side`. Indices are places in a file, from the bottom.
+struct Capture {
+  enum Kind : std::uint8_t {
+    PawnTakesPawn,      // the pawn at `from_index` of `from` takes the pawn at `index` of `to`, in its place
+    PawnTakesPiece,     // it takes a piece of group `victim` and enters `to` at `index`
+    PawnTakesPromoted,  // it takes a pawn of file `source` that promoted, and enters `to` at `index`
+    PieceTakesEnd,      // a piece takes the enemy pawn at the far end of file `to` (top for white)
+  };
+  Kind kind;
+  Color side;
+  std::int8_t from = -1, to = -1, source = -1, index = -1, from_index = -1;
+  Group victim = Nrq;
+  std::int8_t promotion = -1;  // the group a capturing promotion gives, or -1 (it lands on `to`'s last rank)
 };
 
 // What each side must still promote: bishops of each square colour, and the N/R/Q group.

@@ -2,6 +2,7 @@
 #include "legality/last_move.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,35 +44,36 @@ class Analysis {
 
   LastMoveAnalysis analyse(const Position& pos, int depth) {
     LastMoveAnalysis a;
-    std::vector<Retraction> rs;
-    retractions(pos, rs);
-    // Moves that change no man or pawn first: their predecessor needs no kernel.
-    std::stable_partition(rs.begin(), rs.end(), [](const Retraction& r) { return !r.changes_material(); });
-    int survivors = 0;
+    int survivors = 0, tried = 0;
     bool proven = true;  // every rejection and the forcedness of a survivor are proven
-    const Retraction* first = nullptr;
-    for (const Retraction& r : rs) {
+    std::optional<Retraction> first;
+    const auto judge = [&](const Retraction& r) {
+      ++tried;
       std::string why;
       if (!cheap_checks(r.before, explain_ ? &why : nullptr)) {
         if (explain_) a.rejected.push_back(retraction_text(r) + ": " + why);
-        continue;
+        return true;
       }
       if (r.changes_material()) {
         const KernelOutcome k = kernel(r.before);
-        if (k == KernelOutcome::None) {
-          if (explain_) a.rejected.push_back(retraction_text(r) + ": no proof kernel before it");
-          continue;
+        if (k == KernelOutcome::None || k == KernelOutcome::NoExtended) {
+          if (explain_)
+            a.rejected.push_back(retraction_text(r) + (k == KernelOutcome::None ? ": no proof kernel before it"
+                                                                               : ": no extended proof kernel before it"));
+          return true;
         }
         if (k == KernelOutcome::OutOfBudget) proven = false;
       }
-      if (++survivors == 1) first = &r;
+      if (++survivors == 1) first = r;
       a.possible.push_back(retraction_text(r));
-      if (survivors >= 2) break;
-    }
+      return survivors < 2;
+    };
+    // Moves that change no man or pawn first: their predecessor needs no kernel.
+    if (for_each_retraction(pos, RetractionKinds::Quiet, judge)) for_each_retraction(pos, RetractionKinds::Material, judge);
     const Color mover = ~pos.side_to_move();
     if (survivors == 0) {
       a.outcome = LastMoveOutcome::Impossible;
-      a.reason = "no possible last move: each of the " + plural((long long)rs.size(), "move") + " " +
+      a.reason = "no possible last move: each of the " + plural((long long)tried, "move") + " " +
                  color_name(mover) + " can have made (with each man it can have taken) starts from a position " +
                  "that cannot occur";
       return a;
@@ -117,8 +119,9 @@ class Analysis {
         continue;
       }
       if (c.search == detail::check_proof_kernel) {
-        if (kernel(p) == KernelOutcome::None) {
-          why = std::string(c.name) + ": no proof kernel";
+        const KernelOutcome k = kernel(p);
+        if (k == KernelOutcome::None || k == KernelOutcome::NoExtended) {
+          why = std::string(c.name) + (k == KernelOutcome::None ? ": no proof kernel" : ": no extended proof kernel");
           return false;
         }
         continue;
@@ -132,16 +135,22 @@ class Analysis {
     return true;
   }
 
-  // A proof kernel search within the analysis' budget of searches.
+  // A proof kernel search within the analysis' budgets: searches, and states over all its searches (as
+  // many as one search of the position may visit).
   KernelOutcome kernel(const Position& p) {
-    if (kernels_ >= limits_.kernel_searches) return KernelOutcome::OutOfBudget;
+    if (kernels_ >= limits_.kernel_searches || nodes_left_ == 0) return KernelOutcome::OutOfBudget;
     ++kernels_;
-    return find_proof_kernel(p, limits_).outcome;
+    SearchLimits left = limits_;
+    left.kernel_nodes = nodes_left_;
+    const KernelSearch k = find_proof_kernel(p, left);
+    nodes_left_ -= std::min(nodes_left_, k.nodes);
+    return k.outcome;
   }
 
   bool explain_;
   const SearchLimits& limits_;
   int kernels_ = 0;
+  std::uint64_t nodes_left_ = limits_.kernel_nodes;
 };
 
 }  // namespace

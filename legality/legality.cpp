@@ -153,6 +153,9 @@ std::vector<std::string> explain_searches(const Position& pos, const SearchLimit
                       "; then " + k.completion);
       break;
     case KernelOutcome::None: lines.push_back("proof kernel: none (" + searched + ")"); break;
+    case KernelOutcome::NoExtended:
+      lines.push_back("proof kernel: kernels exist, but none fits on ranks (" + searched + ")");
+      break;
     default: lines.push_back("proof kernel: not decided, the search stopped at its budget (" + searched + ")");
   }
   return lines;

@@ -3,6 +3,7 @@
 // decides which could really have occurred.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "core/position.h"
@@ -26,5 +27,12 @@ struct Retraction {
 // its own. Retractions the material cannot allow (a 17th man, a 9th pawn, a pawn on rank 1 or 8) are left out;
 // any other predecessor is left to the caller to judge.
 void retractions(const Position& pos, std::vector<Retraction>& out);
+
+// Which retractions for_each_retraction gives: all, those that change no man or pawn (a piece moving
+// without capture, castling), or the others.
+enum class RetractionKinds : unsigned char { All, Quiet, Material };
+// Call `visit` on the retractions of `pos` of the kinds asked, in the order retractions() lists them,
+// building each predecessor only when asked for; stop when `visit` returns false. Return false when it did.
+bool for_each_retraction(const Position& pos, RetractionKinds kinds, const std::function<bool(const Retraction&)>& visit);
 
 }  // namespace chessrank::legality

@@ -37,7 +37,7 @@ struct Options {
   int exact_costs = bound::NopromoShape{}.exact_costs;
   bool nopromo_variant = false;  // any of the above given
   // nopromo --sample: uniform placements to draw and judge (0: none), their seed, threads and checkpoint.
-  std::uint64_t sample = 0, seed = 1;
+  std::uint64_t sample = 0, seed = 1, nodes = legality::SearchLimits{}.kernel_nodes;
   unsigned threads = 0;  // v1colours takes it too
   std::string checkpoint;
   bool sample_option_given = false;  // --seed or --checkpoint
@@ -165,7 +165,7 @@ int run(const Options& o) {
     return overview();
   }
   if ((o.sample || o.sample_option_given) && o.model != "nopromo") {
-    report_error("", "--sample, --seed and --checkpoint apply to --model nopromo only");
+    report_error("", "--sample, --seed, --nodes and --checkpoint apply to --model nopromo only");
     return ExitUsage;
   }
   if (o.threads_given && o.model != "nopromo" && o.model != "v1colours") {
@@ -173,7 +173,7 @@ int run(const Options& o) {
     return ExitUsage;
   }
   if ((o.sample_option_given || (o.threads_given && o.model == "nopromo")) && !o.sample) {
-    report_error("", "--seed, --threads and --checkpoint need --sample");
+    report_error("", "--seed, --threads, --nodes and --checkpoint need --sample");
     return ExitUsage;
   }
   if (const std::string clash = same_file_error({StandardOutput, {"--checkpoint", o.checkpoint}}); !clash.empty()) {
@@ -232,6 +232,7 @@ int run(const Options& o) {
       options.draws = o.sample;
       options.seed = o.seed;
       options.threads = o.threads;
+      options.limits.kernel_nodes = o.nodes;
       options.checkpoint = o.checkpoint;
       Progress progress("draws", 0);
       options.progress = progress.reporter();
@@ -326,12 +327,13 @@ std::function<int()> setup(CLI::App& cmd) {
       ->each([opt](const std::string&) { opt->nopromo_variant = true; });
   whole_number(cmd.add_option("--sample", opt->sample,
                               "nopromo: also draw this many uniform placements and judge the members of the set "
-                              "with the default legality checks (about 1.3 s per million on one core)"),
+                              "with the default legality checks"),
                1);
   const auto sample_option = [opt](CLI::Option* option) {
     option->each([opt](const std::string&) { opt->sample_option_given = true; });
   };
   sample_option(whole_number(cmd.add_option("--seed", opt->seed, "nopromo --sample: random seed (default 1)")));
+  sample_option(add_nodes_option(cmd, opt->nodes, "nopromo --sample: "));
   whole_number(cmd.add_option("--threads", opt->threads,
                               "nopromo --sample and v1colours: worker threads (default and 0: all cores); never "
                               "changes the result"),

@@ -23,6 +23,7 @@ struct Options {
   unsigned threads = 0;
   std::string model;  // add_model_option sets the default
   std::string rules = "default";
+  std::uint64_t nodes = legality::SearchLimits{}.kernel_nodes;
   std::string checkpoint, json, emit, plot;
 };
 
@@ -52,6 +53,7 @@ std::function<int()> setup(CLI::App& cmd) {
   add_model_option(cmd, o->model, "ranking model to sample", estimator::DefaultModel);
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
+  add_nodes_option(cmd, o->nodes);
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
       ->check(checkpoint_file());
   cmd.add_option("--json", o->json, "write the full report as JSON to FILE")->check(writable_file());
@@ -78,6 +80,7 @@ std::function<int()> setup(CLI::App& cmd) {
     options.seed = o->seed;
     options.threads = o->threads;
     options.rules = *legality::parse_rule_set(o->rules);
+    options.limits.kernel_nodes = o->nodes;
     options.checkpoint = o->checkpoint;
     options.emit = o->emit;
     Progress progress("samples", options.seconds);

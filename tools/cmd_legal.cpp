@@ -16,11 +16,13 @@ std::function<int()> setup(CLI::App& cmd) {
   auto fens = std::make_shared<std::vector<std::string>>();
   auto rules_name = std::make_shared<std::string>("default");
   auto explain = std::make_shared<bool>(false);
+  auto nodes = std::make_shared<std::uint64_t>(legality::SearchLimits{}.kernel_nodes);
   cmd.add_option("--rules", *rules_name, "rule set: default (sound), seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   cmd.add_flag("--explain", *explain,
                "after each verdict, the argument of the searching stages (default rules): the last moves "
                "found possible or forced, the retractions rejected, the proof kernel found or the states searched");
+  add_nodes_option(cmd, *nodes);
   cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
       "Prints one line per position: \"legal? (passes all checks)\", \"illegal: <reason>\" or \"duplicate: <reason>\"\n"
@@ -29,20 +31,22 @@ std::function<int()> setup(CLI::App& cmd) {
       "Passing is necessary, not sufficient, for legality. Positions outside the ranking models (adjacent\n"
       "kings, a king in check by a knight) are verdicts, not errors; a malformed FEN or EPD is an error (exit 1).\n"
       "The checks and their soundness arguments: docs/legality.md.");
-  return [fens, rules_name, explain] {
+  return [fens, rules_name, explain, nodes] {
+    legality::SearchLimits limits;
+    limits.kernel_nodes = *nodes;
     const legality::RuleSet rules = *legality::parse_rule_set(*rules_name);
     if (*explain && rules != legality::RuleSet::Default) {
       report_error("--explain", "explains the default rules' searching stages; it does not go with --rules " + *rules_name);
       return ExitUsage;
     }
-    const std::size_t failures = for_each_item(*fens, [rules, explain](const std::string& item, const ItemSource& src) {
+    const std::size_t failures = for_each_item(*fens, [rules, explain, limits](const std::string& item, const ItemSource& src) {
       const Result<Position> pos =
           rules == legality::RuleSet::Tromp2021 ? legality::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
       if (!pos) {
         report_error(src, pos.error());
         return false;
       }
-      const legality::Verdict v = legality::judge(*pos, rules, true);
+      const legality::Verdict v = legality::judge(*pos, rules, true, limits);
       if (rules == legality::RuleSet::Tromp2021)
         std::cout << v.reason << '\n';
       else if (v.passes())
@@ -50,7 +54,7 @@ std::function<int()> setup(CLI::App& cmd) {
       else
         std::cout << (v.duplicate ? "duplicate: " : "illegal: ") << v.reason << '\n';
       if (*explain)
-        for (const std::string& line : legality::explain_searches(*pos)) std::cout << "  " << line << '\n';
+        for (const std::string& line : legality::explain_searches(*pos, limits)) std::cout << "  " << line << '\n';
       return true;
     });
     return failures ? ExitFailure : ExitOk;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/paths.h"
+#include "legality/limits.h"
 #include "tools/input.h"
 
 namespace chessrank::cli {
@@ -52,6 +53,15 @@ CLI::Option* whole_number(CLI::Option* option, std::uint64_t min, std::uint64_t 
         return "";
       },
       std::to_string(min) + ".." + top));
+}
+
+CLI::Option* add_nodes_option(CLI::App& cmd, std::uint64_t& nodes, const std::string& what) {
+  return whole_number(cmd.add_option("--nodes", nodes,
+                                     what + "states each search of the legality stages (proof kernel, last-move "
+                                            "analysis) may visit, default " +
+                                         std::to_string(legality::SearchLimits{}.kernel_nodes) +
+                                         ": fewer is faster and proves fewer positions illegal, never a wrong verdict"),
+                      1);
 }
 
 CLI::Validator file_name() {

@@ -33,6 +33,9 @@ const std::vector<CommandInfo>& registered_commands();
 // text is rewritten without leading zeros, which CLI11 would otherwise read as octal (010 as 8); taking the
 // option rather than returning a check keeps a caller from adding it with check(), which drops rewrites.
 CLI::Option* whole_number(CLI::Option* option, std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
+// Add --nodes, the states each search of the legality decider may visit (legality/limits.h), to `cmd`,
+// writing into `nodes`; `what` says which runs it applies to.
+CLI::Option* add_nodes_option(CLI::App& cmd, std::uint64_t& nodes, const std::string& what = "");
 // A file name that is not empty: an empty one would otherwise read as "not given", standard input.
 CLI::Validator file_name();
 // A finite number above 0, in decimal.

@@ -127,14 +127,14 @@ std::string without_timing(std::string text) {
 TEST(BoundCli, NopromoSampleReportsAfterTheCount) {
   NopromoShape coarse;
   coarse.exact_costs = 2;
-  const CliRun t = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --threads 1");
+  const CliRun t = run("--model nopromo --exact-costs 2 --nodes 2000 --sample 30000 --seed 9 --threads 1");
   EXPECT_EQ(t.status, 0) << t.err;
   EXPECT_EQ(t.out.rfind(nopromo_count(coarse).get_str() + "\nsample: 30000 uniform placements", 0), 0u) << t.out;
   EXPECT_NE(t.out.find("seed 9 (this run "), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("\npassing the default legality checks with white or black to move: "), std::string::npos);
-  EXPECT_EQ(without_timing(run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --threads 2").out),
+  EXPECT_EQ(without_timing(run("--model nopromo --exact-costs 2 --nodes 2000 --sample 30000 --seed 9 --threads 2").out),
             without_timing(t.out));
-  const CliRun j = run("--model nopromo --exact-costs 2 --sample 30000 --seed 9 --json");
+  const CliRun j = run("--model nopromo --exact-costs 2 --nodes 2000 --sample 30000 --seed 9 --json");
   EXPECT_EQ(j.status, 0) << j.err;
   EXPECT_NE(j.out.find("\"exact_costs\":2,\"sample\":{\"draws\":30000,\"seed\":9,"), std::string::npos) << j.out;
   EXPECT_EQ(j.out.back(), '\n');
@@ -144,14 +144,14 @@ TEST(BoundCli, NopromoSampleReportsAfterTheCount) {
 TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
   const testing::TempDir dir("chessrank-bound-cli");
   const std::string cp = dir.file("sample.checkpoint").string();
-  const std::string args = "--model nopromo --exact-costs 2 --sample 70000 --seed 4 --checkpoint " + cp;
+  const std::string args = "--model nopromo --exact-costs 2 --nodes 2000 --sample 70000 --seed 4 --checkpoint " + cp;
   const CliRun first = run(args);
   EXPECT_EQ(first.status, 0) << first.err;
   const CliRun again = run(args);
   EXPECT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.out.find(", resumed from checkpoint)"), std::string::npos) << again.out;
   EXPECT_EQ(without_timing(again.out), without_timing(first.out));
-  const CliRun other = run("--model nopromo --exact-costs 2 --sample 70000 --seed 5 --checkpoint " + cp);
+  const CliRun other = run("--model nopromo --exact-costs 2 --nodes 2000 --sample 70000 --seed 5 --checkpoint " + cp);
   EXPECT_EQ(other.status, 1);
   EXPECT_TRUE(other.out.empty());
   EXPECT_EQ(other.err, "error: checkpoint " + cp + " has seed 4, this run 5\n");
@@ -160,7 +160,7 @@ TEST(BoundCli, NopromoSampleResumesFromItsCheckpoint) {
 // A checkpoint on standard output redirected to a file (as run() does) would be written over the count
 // printed there, or over it: refused before the run.
 TEST(BoundCli, CheckpointOnStandardOutputIsRefused) {
-  const CliRun r = run("--model nopromo --exact-costs 2 --sample 1000 --checkpoint /dev/stdout");
+  const CliRun r = run("--model nopromo --exact-costs 2 --nodes 2000 --sample 1000 --checkpoint /dev/stdout");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_EQ(r.err, "error: standard output and --checkpoint name the same file ('/dev/stdout')\n");

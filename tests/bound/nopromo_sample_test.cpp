@@ -82,11 +82,15 @@ TEST(NopromoSampler, KingsStandOnEitherColourEquallyOften) {
 }
 
 // Options for a run of `draws` draws on `threads` threads.
+// The runs test the sampling's chunks, threads and checkpoints, which any deterministic judge serves: a small
+// budget for the legality stages that search keeps them quick (a verdict changes only from "illegal" to
+// "passes", the same in every run).
 estimator::NopromoSampleOptions sample_options(std::uint64_t draws, std::uint64_t seed, unsigned threads = 1) {
   estimator::NopromoSampleOptions o;
   o.draws = draws;
   o.seed = seed;
   o.threads = threads;
+  o.limits = legality::SearchLimits{2000, 2, 4};
   return o;
 }
 

@@ -55,6 +55,40 @@ TEST(CliLegal, Tromp2021PrintsVerdicts) {
   EXPECT_NE(run_cli({"legal", "--rules", "lenient", "4k3/8/8/8/8/8/8/4K3 w - -"}).status, 0);
 }
 
+// An en passant square no legal capture uses: a duplicate, naming the position it is.
+TEST(CliLegal, DuplicateEnPassantSquare) {
+  const Outcome r = run_cli({"legal", "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "duplicate: the en passant square e3 allows no legal capture (the pawn on d4 cannot take without "
+            "leaving its king in check), so this is the position '8/8/8/8/k2pP2R/8/8/4K3 b - -'\n"
+            "legal? (passes all checks)\n");
+}
+
+// --explain: the verdict, then the searching stages' argument, indented.
+TEST(CliLegal, ExplainGivesTheArgument) {
+  // No proof kernel (a promoted queen and no capture), and a legal position with its kernel.
+  const Outcome r = run_cli({"legal", "--explain", "rnbqkbnr/pppppppp/8/8/4Q3/8/PPPPPPP1/RNBQKBNR b - - 0 1",
+                             "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(line);
+  ASSERT_GE(out.size(), 4u) << r.out;
+  EXPECT_EQ(out[0].rfind("illegal: ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("  proof kernel: none ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("legal? (passes all checks)\n  last move analysis: at least two last moves possible: "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  proof kernel: found ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("w exd; then pieces make the captures left"), std::string::npos) << r.out;
+  // The other rule sets have no searching stages to explain.
+  const Outcome refused = run_cli({"legal", "--explain", "--rules", "seed000", "4k3/8/8/8/8/8/8/4K3 w - -"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find("--explain"), std::string::npos) << refused.err;
+}
+
 TEST(CliEstimate, DeterministicAcrossThreads) {
   const auto body = [](const std::string& out) {
     // Drop the line with the run time.
@@ -71,6 +105,7 @@ TEST(CliEstimate, DeterministicAcrossThreads) {
   ASSERT_EQ(two.status, 0) << two.err;
   EXPECT_EQ(body(one.out), body(two.out));
   EXPECT_NE(one.out.find("upper estimate: every position that passes is counted"), std::string::npos);
+  EXPECT_NE(one.out.find("published: (4.82 +- 0.03)e44 legal positions"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("samples drawn: 3000"), std::string::npos);
   EXPECT_EQ(run_cli({"estimate", "--model", "nonesuch", "--samples", "10"}).status, 2);
 }

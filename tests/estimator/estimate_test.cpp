@@ -544,6 +544,20 @@ TEST(Estimate, ReportsMentionTheUpperEstimate) {
   EXPECT_NE(svg.find("upper estimate"), std::string::npos);
 }
 
+// The comparison with the published count: a report whose estimate is twice 4.82e44 says +100.0%.
+TEST(Estimate, ReportsCompareWithThePublishedCount) {
+  EstimateReport r;
+  r.model = "test";
+  r.space = BigInt("964000000000000000000000000000000000000000000");  // 9.64e44
+  r.tally.rejected.assign(legality::check_names(legality::RuleSet::Default).size(), 0);
+  r.tally.samples.all = r.tally.passed.all = 1000;
+  const std::string text = format_report(r);
+  EXPECT_NE(text.find("published: (4.82 +- 0.03)e44 legal positions"), std::string::npos) << text;
+  EXPECT_NE(text.find("this estimate is +100.0% (interval "), std::string::npos) << text;
+  EXPECT_NE(report_json(r).find("\"published\": {\"estimate\": 4.820e+44, \"error\": 3.000e+42"), std::string::npos)
+      << report_json(r);
+}
+
 TEST(Estimate, ReportsOfUnsoundRulesDoNotClaimABound) {
   for (legality::RuleSet rules : {legality::RuleSet::Seed000, legality::RuleSet::Tromp2021}) {
     EstimateOptions o = options(10000, 2);
