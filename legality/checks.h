@@ -27,6 +27,7 @@ bool check_en_passant_capture(const Position& pos, std::string* reason);
 bool check_material(const Position& pos, std::string* reason);        // promoted men within the pawns
 bool check_pawn_structure(const Position& pos, std::string* reason);  // pawn origins and their captures
 bool check_enclosure(const Position& pos, std::string* reason);       // men walled in by unmoved men
+bool check_origins(const Position& pos, std::string* reason);         // pieces from distinct origins that reach them
 bool check_opposed_pawns(const Position& pos, std::string* reason);   // files with a black pawn above a white one
 bool check_crossed_pawns(const Position& pos, std::string* reason);   // pawns that passed each other
 bool check_pawn_charges(const Position& pos, std::string* reason);    // pawns and promotions need charges

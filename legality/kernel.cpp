@@ -422,6 +422,7 @@ class Search {
     const Group bishop = dark ? DarkBishop : LightBishop;
     const auto promote = [&](const State& victimless, Capture m) {
       for (Group p : {Nrq, bishop}) {
+        if (p != Nrq && goal_.bishop_cap[c][g] == 0) continue;  // a bishop that can never leave that square
         State t = victimless;
         t.army[c].gain(p);
         m.promotion = std::int8_t(p);

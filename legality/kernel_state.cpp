@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "legality/checks.h"
+
 namespace chessrank::legality::kernel {
 
 namespace {
@@ -96,14 +98,19 @@ Needs needs_of(const Goal& g, const State& s, Color c) {
 
 // Promotions by push available to each side, on light and on dark promotion squares.
 struct Supply {
-  std::array<std::array<int, 2>, 2> by{};  // [side][dark]
+  std::array<int, 2> total{};                   // [side]
+  std::array<std::array<int, 2>, 2> bishops{};  // [side][dark]: those that may become bishops
+  // Add a file's promotions by push for side c.
+  void add(const Goal& g, Color c, int f, int promotions) {
+    total[c] += promotions;
+    bishops[c][g.promotion_dark[c][f]] += std::min(promotions, int(g.bishop_cap[c][f]));
+  }
 };
 
 bool covers(const Supply& s, const std::array<Needs, 2>& need) {
-  for (Color c : {White, Black}) {
-    const int light = s.by[c][0], dark = s.by[c][1];
-    if (light < need[c].light || dark < need[c].dark || light + dark < need[c].total()) return false;
-  }
+  for (Color c : {White, Black})
+    if (s.bishops[c][0] < need[c].light || s.bishops[c][1] < need[c].dark || s.total[c] < need[c].total())
+      return false;
   return true;
 }
 
@@ -135,6 +142,7 @@ Goal make_goal(const Position& pos) {
     g.lock_top[f] = pos.piece_on(make_square(File(f), Rank7)) == BlackPawn;
   }
   const CastlingRights rights = pos.castling_rights();
+  const Bitboard goal_fixed = detail::fixed_men(pos);
   for (Color c : {White, Black}) {
     g.pawns[c] = pos.count(c, Pawn);
     g.nrq[c] = pos.count(c, Knight) + pos.count(c, Rook) + pos.count(c, Queen);
@@ -164,6 +172,12 @@ Goal make_goal(const Position& pos) {
       g.capture_from[c][f] = !beside_king;
       g.capture_onto[c][f] = !occupied;
       g.promotion_dark[c][f] = is_dark(sq);
+      // A bishop promoted on a square whose diagonal exits (the squares in front of it, seen from c's
+      // promotion rank) hold men that never move can never leave it: at most one bishop promoted there is
+      // on the board at the end, and only if the goal has c's bishop there.
+      const Bitboard exits = pawn_attacks(~c, sq);  // a bishop's only moves from a last-rank square
+      const bool trapped = (exits & goal_fixed) == exits;
+      g.bishop_cap[c][f] = std::int8_t(!trapped ? 8 : pos.piece_on(sq) == make_piece(c, Bishop) ? 1 : 0);
     }
     // The initial army against the goal's: the N/R/Q group kind by kind.
     Army& a = g.start[c];
@@ -240,7 +254,7 @@ bool completes(const Goal& g, const State& s, const Tally& t, std::string* how) 
       multi[multis++] = f;
       continue;
     }
-    for (Color c : {White, Black}) fixed.by[c][g.promotion_dark[c][f]] += fr[f].point[0][c];
+    for (Color c : {White, Black}) fixed.add(g, c, f, fr[f].point[0][c]);
   }
   // Choose a point of each file with several; the files are few and so are their points.
   std::array<int, 8> choice{};
@@ -249,7 +263,7 @@ bool completes(const Goal& g, const State& s, const Tally& t, std::string* how) 
     const int f = multi[k];
     for (int p = 0; p < fr[f].size; ++p) {
       Supply next = sup;
-      for (Color c : {White, Black}) next.by[c][g.promotion_dark[c][f]] += fr[f].point[p][c];
+      for (Color c : {White, Black}) next.add(g, c, f, fr[f].point[p][c]);
       choice[k] = p;
       if (self(self, k + 1, next)) return true;
     }

@@ -93,6 +93,9 @@ struct Goal {
   // Per side and file: promotion by a push on that file; a capturing promotion from that file; a
   // capturing promotion onto that file's last-rank square; and that square's colour.
   std::array<std::array<bool, 8>, 2> straight{}, capture_from{}, capture_onto{}, promotion_dark{};
+  // The bishops c's promotions on a file's last-rank square can leave on the board: 8 (no limit), or, where
+  // that square's diagonal exits hold men that never move, 1 if the goal has c's bishop there, else 0.
+  std::array<std::array<std::int8_t, 8>, 2> bishop_cap{};
   std::array<Army, 2> start{};  // the initial armies, with the forced captures of trapped bishops made
   std::array<int, 2> forced{};  // those captures: bishops of each side taken where they stood
   int goal_pawns = 0;           // of both sides

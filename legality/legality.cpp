@@ -24,6 +24,7 @@ const std::vector<NamedCheck>& default_checks() {
       {"pawn charges", check_pawn_charges},
       {"crossed pawns", check_crossed_pawns},
       {"enclosure", check_enclosure},
+      {"origins", check_origins},
       {"last move", check_last_move},
       {"en passant", check_en_passant_capture, nullptr, true},
       {"last move analysis", nullptr, check_last_move_analysis},

@@ -5,6 +5,10 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/push_relabel_max_flow.hpp>
 
 #include "core/fen.h"
 #include "core/plural.h"
@@ -396,6 +400,90 @@ bool check_enclosure(const Position& pos, std::string* reason) {
                     " cannot have got there past the men that never moved";
         return false;
       }
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// The number of units that can flow from `source` to `sink` through the arcs (from, to, capacity) of a
+// graph of n nodes: Boost.Graph's push-relabel maximum flow.
+long max_flow(int n, int source, int sink, const std::vector<std::array<int, 3>>& arcs) {
+  using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
+  using Graph = boost::adjacency_list<
+      boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+      boost::property<boost::edge_capacity_t, long,
+                      boost::property<boost::edge_residual_capacity_t, long,
+                                      boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
+  Graph g(static_cast<std::size_t>(n));
+  auto capacity = boost::get(boost::edge_capacity, g);
+  auto reverse = boost::get(boost::edge_reverse, g);
+  for (const auto& [from, to, cap] : arcs) {
+    const auto e = boost::add_edge(std::size_t(from), std::size_t(to), g).first;
+    const auto back = boost::add_edge(std::size_t(to), std::size_t(from), g).first;
+    capacity[e] = cap;
+    capacity[back] = 0;
+    reverse[e] = back;
+    reverse[back] = e;
+  }
+  return boost::push_relabel_max_flow(g, std::size_t(source), std::size_t(sink));
+}
+
+}  // namespace
+
+bool check_origins(const Position& pos, std::string* reason) {
+  const Bitboard fixed = fixed_men(pos);
+  if (!fixed) return true;  // every origin reaches every square: check 5 (material) counts them already
+  struct Original {
+    Square home;
+    PieceType pt;
+  };
+  constexpr Original Originals[] = {{D1, Queen}, {A1, Rook}, {H1, Rook}, {C1, Bishop},
+                                    {F1, Bishop}, {B1, Knight}, {G1, Knight}};
+  constexpr int OriginalCount = 7;
+  for (Color c : {White, Black}) {
+    const Bitboard men = pos.pieces(c) & ~pos.pieces(c, King) & ~pos.pieces(c, Pawn);
+    if (!men) continue;
+    const Bitboard promo = promotion_squares(c, fixed);
+    // The squares each original piece can have reached from home, and those a man of each kind promoted on
+    // a promotion square can have: never crossing or ending on a man that did not move.
+    std::array<Bitboard, OriginalCount> from_home{};
+    for (int o = 0; o < OriginalCount; ++o) {
+      const Square home = relative_square(c, Originals[o].home);
+      const PieceType pt = Originals[o].pt;
+      // A rook that keeps a castling right is fixed on its home square: it is that original.
+      from_home[std::size_t(o)] = (fixed & square_bb(home))
+                                      ? square_bb(home)
+                                      : flood(square_bb(home), ~fixed, [pt](Bitboard b) { return step_of(pt, b); });
+    }
+    std::array<Bitboard, PieceTypeCount> from_promotion{};
+    for (PieceType pt : {Knight, Bishop, Rook, Queen})
+      from_promotion[pt] = flood(promo & ~fixed, ~fixed, [pt](Bitboard b) { return step_of(pt, b); });
+    // Nodes: 0 source, 1 sink, 2 the promotions, 3.. the originals, then the men.
+    const int promotions = 2, first_original = 3, first_man = first_original + OriginalCount;
+    std::vector<std::array<int, 3>> arcs;
+    arcs.push_back({promotions, 1, 8 - pos.count(c, Pawn)});
+    for (int o = 0; o < OriginalCount; ++o) arcs.push_back({first_original + o, 1, 1});
+    int n = 0;
+    for (Bitboard b = men; b; ++n) {
+      const Square s = pop_lsb(b);
+      const PieceType pt = type_of(pos.piece_on(s));
+      const int man = first_man + n;
+      arcs.push_back({0, man, 1});
+      for (int o = 0; o < OriginalCount; ++o)
+        if (Originals[o].pt == pt && (from_home[std::size_t(o)] & square_bb(s))) arcs.push_back({man, first_original + o, 1});
+      // A promoted bishop stands on squares of its promotion square's colour: the flood keeps the colour.
+      if (pt != King && (from_promotion[pt] & square_bb(s))) arcs.push_back({man, promotions, 1});
+    }
+    const long matched = max_flow(first_man + n, 0, 1, arcs);
+    if (matched < n) {
+      if (reason)
+        *reason = std::string(color_name(c)) + "'s " + plural(n, "piece") + " cannot all have come from different " +
+                  "origins: at most " + std::to_string(matched) + " can have been original pieces or promoted pawns " +
+                  "(" + std::to_string(8 - pos.count(c, Pawn)) + " at most) that reach their squares past the men "
+                  "that never moved";
+      return false;
     }
   }
   return true;

@@ -77,6 +77,17 @@ class BruteForce {
         from_ok_[c][f] = !checks_king;
         onto_ok_[c][f] = !occupied;
         dark_[c][f] = is_dark(sq);
+        // A bishop promoted where it can never leave (its diagonal exits hold unmoved pawns) is on the board
+        // at the end only if the goal has one there; a promotion to another kind covers the other cases.
+        bool exits_held = true;
+        const int forward = c == White ? -1 : 1;  // from the last rank towards c's side
+        for (int df : {-1, 1}) {
+          const int ef = f + df;
+          if (ef < 0 || ef > 7) continue;
+          const Square exit = make_square(File(ef), Rank(rank_of(sq) + forward));
+          exits_held &= pos.piece_on(exit) == make_piece(d, Pawn) && relative_rank(d, exit) == Rank2;
+        }
+        bishop_ok_[c][f] = !exits_held || pos.piece_on(sq) == make_piece(c, Bishop);
       }
     }
     start_.file.fill("wb");
@@ -157,6 +168,7 @@ class BruteForce {
         if (col[std::size_t(end)] != mine || locked(s, f, end, n)) continue;
         for (int k = 0; k < Kinds; ++k) {
           if ((k == LB && dark_[c][f]) || (k == DB && !dark_[c][f])) continue;
+          if ((k == LB || k == DB) && !bishop_ok_[c][f]) continue;
           Plain t = s;
           t.file[f].erase(std::size_t(end), 1);
           ++t.men[c][k];
@@ -222,6 +234,7 @@ class BruteForce {
               if ((k == LB && dark) || (k == DB && !dark)) continue;
               for (int p = 0; p < Kinds; ++p) {
                 if ((p == LB && dark) || (p == DB && !dark)) continue;
+                if ((p == LB || p == DB) && !bishop_ok_[c][g]) continue;
                 Plain t = base;
                 --t.men[d][k];
                 ++t.men[c][p];
@@ -237,7 +250,7 @@ class BruteForce {
   Plain start_, goal_;
   std::array<bool, 8> locked_bottom_{}, locked_top_{};
   std::array<int, 2> rooks_kept_{};
-  std::array<std::array<bool, 8>, 2> push_ok_{}, from_ok_{}, onto_ok_{}, dark_{};
+  std::array<std::array<bool, 8>, 2> push_ok_{}, from_ok_{}, onto_ok_{}, dark_{}, bishop_ok_{};
   std::unordered_set<std::string> failed_;
   std::size_t limit_ = 0;
   bool over_ = false;
@@ -384,6 +397,18 @@ TEST(ProofKernel, ATrappedBishopWasTakenAtHome) {
   const KernelSearch k = find_proof_kernel(free);
   ASSERT_EQ(k.outcome, KernelOutcome::Found);
   EXPECT_EQ(k.path, std::vector<std::string>{"b dxe:dark B"});
+  EXPECT_EQ(BruteForce(trapped).solve(1000000), std::optional<bool>(false));
+  EXPECT_EQ(BruteForce(free).solve(1000000), std::optional<bool>(true));
+}
+
+TEST(ProofKernel, ABishopPromotedBehindUnmovedPawnsStaysThere) {
+  // White's extra light-squared bishop can only be the g-pawn's promotion on g8 (every other white pawn is
+  // at home), and with f7 and h7 at home a bishop promoted on g8 never leaves it: no kernel. With the h-pawn
+  // on h6 it can leave by h7.
+  const Position trapped = testing::fen_or_fail("rnbqkbnr/pppppp1p/5p2/8/2B5/8/PPPPPP1P/RNBQKB1R b - - 0 1");
+  const Position free = testing::fen_or_fail("rnbqkbnr/pppppp2/5p1p/8/2B5/8/PPPPPP1P/RNBQKB1R b - - 0 1");
+  EXPECT_EQ(find_proof_kernel(trapped).outcome, KernelOutcome::None);
+  EXPECT_EQ(find_proof_kernel(free).outcome, KernelOutcome::Found);
   EXPECT_EQ(BruteForce(trapped).solve(1000000), std::optional<bool>(false));
   EXPECT_EQ(BruteForce(free).solve(1000000), std::optional<bool>(true));
 }

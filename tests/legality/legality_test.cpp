@@ -182,6 +182,18 @@ TEST(Legality, Enclosure) {
   expect_pass("4k3/8/8/8/8/8/PP6/Q3K3 w - - 0 1");
 }
 
+// b1 to d1 are shut in by the castling rook, the king and five unmoved pawns: each queen there can have
+// come from d1 (so check 10 passes), but only one of them, and no promoted queen gets in.
+TEST(Legality, Origins) {
+  expect_fail("rnbqkbnr/ppppp3/8/8/8/8/PPPPP3/RQQ1K3 w Q - 0 1", "origins",
+              "white's 3 pieces cannot all have come from different origins: at most 2");
+  expect_fail("rqq1k3/ppppp3/8/8/8/8/PPP5/RNBQKBNR w q - 0 1", "origins", "black's 3 pieces");
+  // One queen shut in, the other promoted on the open kingside.
+  expect_pass("rnbqkbnr/ppppp3/8/8/7Q/8/PPPPP3/R1Q1K3 w Q - 0 1");
+  // Without the castling right the a1 rook may have moved: nothing is shut in.
+  expect_pass("rnbqkbnr/ppppp3/8/8/8/8/PPPPP3/RQQ1K3 w - - 0 1");
+}
+
 TEST(Legality, LastMove) {
   expect_fail("kn6/pppp4/N1N5/8/8/8/8/4K3 w - - 0 1", "last move", "black has no last move");
   // The same with c6 free: the knight came from c6.

@@ -153,7 +153,7 @@ TEST(Soundness, CheckingGames) {
     }
   }
   EXPECT_EQ(stats.failures, 0u);
-  EXPECT_GT(stats.double_check, 100u / Scale);
+  EXPECT_GT(stats.double_check, 50u / Scale);  // the bias reaches double checks
   std::cout << "positions " << stats.positions << ", in check " << stats.in_check << ", double checks "
             << stats.double_check << '\n';
 }
