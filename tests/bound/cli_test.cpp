@@ -16,6 +16,7 @@
 #include "bound/nopromo.h"
 #include "bound/seed2006.h"
 #include "bound/tromp2021.h"
+#include "bound/tromp_nopromo.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 
@@ -208,6 +209,44 @@ TEST(BoundCli, TableShowsReproducedAndQuotedRows) {
   nopromo.append(nopromo_count({}).get_str()).append(" ");  // append: dodges a GCC 12 -Wrestrict false positive
   EXPECT_NE(r.out.find(nopromo), std::string::npos);
   EXPECT_NE(r.out.find("reproduced"), std::string::npos);
+  // Tromp's no-promotion count is computed, and the table says it is not a proven bound.
+  EXPECT_NE(r.out.find("tromp-nopromo"), std::string::npos);
+  EXPECT_NE(r.out.find(" 2891398339895958031893456691621753206624 "), std::string::npos);
+  EXPECT_NE(r.out.find("not a proven bound"), std::string::npos);
+}
+
+// tromp-nopromo: the recipe's count, its split by men adding up to it, and the options of positions refused.
+TEST(BoundCli, TrompNopromoWithItsBreakdown) {
+  const TrompNopromoResult expected = tromp_nopromo_count({});
+  const CliRun r = run("--model tromp-nopromo");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected.total.get_str() + "\n");
+  const CliRun b = run("--model tromp-nopromo --breakdown");
+  ASSERT_EQ(b.status, 0) << b.err;
+  std::istringstream lines(b.out);
+  BigInt sum = 0;
+  int rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    if (line.substr(0, tab) == "total") {
+      EXPECT_EQ(BigInt(line.substr(tab + 1)), expected.total);
+      continue;
+    }
+    EXPECT_EQ(line.substr(0, 4), "men=") << line;
+    EXPECT_EQ(BigInt(line.substr(tab + 1)), expected.by_men[std::size_t(std::stoi(line.substr(4, tab - 4)))]) << line;
+    sum += BigInt(line.substr(tab + 1));
+    ++rows;
+  }
+  EXPECT_EQ(rows, 31);  // 2 to 32 men
+  EXPECT_EQ(sum, expected.total);
+  const CliRun j = run("--model tromp-nopromo --json");
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_NE(j.out.find("\"proven\":false"), std::string::npos) << j.out;
+  EXPECT_EQ(j.out.find("castling"), std::string::npos) << j.out;
+  const CliRun w = run("--model tromp-nopromo --white-to-move");
+  EXPECT_NE(w.status, 0);
+  EXPECT_NE(w.err.find("tromp-nopromo counts diagrams"), std::string::npos) << w.err;
 }
 
 // v1colours on the frame without castling or en passant, white to move (1.2 s in Release, 2 s on one
