@@ -119,14 +119,14 @@ class Search {
         path = line_to(end);
       }
     }
-    // Kernels were met but none fitted on ranks: the first two phases took each state once, but the ranks
-    // depend on the line to a state, so every line is tried.
+    // Kernels were met but none fitted on ranks: the best-first phase takes each state once, but the ranks
+    // depend on the line to a state, so every line is tried, depth first, within a budget of its own.
     if (!found && kernels_ && !truncated_) {
       out_of_budget_ = false;
       phase_limit_ = nodes_ + std::min<std::uint64_t>(node_limit_, LineByLineNodes);
-      fits_left_ = int(std::min<std::uint64_t>(LineByLineFits, 1 + node_limit_ / 512));
+      fits_left_ = int(std::min<std::uint64_t>(LineByLineFits, 1 + node_limit_ / 20));
       path_.clear();
-      if (extended(root, tally, useful)) {
+      if (depth_first(root, tally, useful)) {
         found = true;
         path = path_;
       } else if (!out_of_budget_ && !truncated_) {
@@ -151,8 +151,8 @@ class Search {
   // The line-by-line phase's bounds: it checks the ranks of every kernel it meets, which is costly, and the
   // first kernels the search meets often stand pawns where no pawn can stand (a kernel places pawns in
   // order only, not on ranks), so on a legal position it may meet many before one fits.
-  static constexpr std::uint64_t LineByLineNodes = 20000;
-  static constexpr int LineByLineFits = 256;
+  static constexpr std::uint64_t LineByLineNodes = 50000;
+  static constexpr int LineByLineFits = 10000;
 
   // Count a state met; false (and out of budget) past the phase's limit.
   bool count_node() {
@@ -172,6 +172,9 @@ class Search {
     return fits_on_ranks(goal_, path, s);
   }
 
+  // Depth first until a kernel fits on ranks. A state below which no kernel lies is recorded and never
+  // searched again; one below which kernels lie that did not fit is searched again along every other line
+  // that reaches it, since the ranks depend on the line: the first and the line-by-line phases.
   bool depth_first(const State& s, const Tally& t, const Useful& useful) {
     if (out_of_budget_ || !count_node()) return false;
     const std::uint64_t kernels_before = kernels_;
@@ -192,32 +195,6 @@ class Search {
       if (out_of_budget_) return false;
     }
     if (kernels_ == kernels_before) failed_.insert(key);  // no kernel below: none along any other line either
-    return false;
-  }
-
-  // Every line to a completing state, depth first, until one fits on ranks: the ranks depend on the line,
-  // so a state below which kernels were found but none fitted is searched again along every other line.
-  // States below which no kernel lies (the first phase's and this one's) are skipped.
-  bool extended(const State& s, const Tally& t, const Useful& useful) {
-    if (out_of_budget_ || !count_node()) return false;
-    const std::uint64_t kernels_before = kernels_;
-    if (completes(goal_, s, t, &completion_) && kernel_fits(s, path_)) return true;
-    if (!feasible(goal_, s, t)) return false;
-    const StateKey key = s.key();
-    if (failed_.contains(key)) return false;
-    std::vector<Child> children;
-    parent_useful_ = &useful;
-    parent_ = &s;
-    generate(s, t, children);
-    std::stable_sort(children.begin(), children.end(),
-                     [](const Child& a, const Child& b) { return a.score < b.score; });
-    for (const Child& c : children) {
-      path_.push_back(c.move);
-      if (extended(c.state, c.tally, c.useful)) return true;
-      path_.pop_back();
-      if (out_of_budget_) return false;
-    }
-    if (kernels_ == kernels_before) failed_.insert(key);
     return false;
   }
 

@@ -463,7 +463,10 @@ bool check_origins(const Position& pos, std::string* reason) {
     // Nodes: 0 source, 1 sink, 2 the promotions, 3.. the originals, then the men.
     const int promotions = 2, first_original = 3, first_man = first_original + OriginalCount;
     std::vector<std::array<int, 3>> arcs;
-    arcs.push_back({promotions, 1, 8 - pos.count(c, Pawn)});
+    // The pawns that can have promoted: those not on the board (none when the side has too many pawns,
+    // which check 5 rejects; alone, this check must still build a valid network).
+    const int promotable = std::max(0, 8 - pos.count(c, Pawn));
+    arcs.push_back({promotions, 1, promotable});
     for (int o = 0; o < OriginalCount; ++o) arcs.push_back({first_original + o, 1, 1});
     int n = 0;
     for (Bitboard b = men; b; ++n) {
@@ -481,7 +484,7 @@ bool check_origins(const Position& pos, std::string* reason) {
       if (reason)
         *reason = std::string(color_name(c)) + "'s " + plural(n, "piece") + " cannot all have come from different " +
                   "origins: at most " + std::to_string(matched) + " can have been original pieces or promoted pawns " +
-                  "(" + std::to_string(8 - pos.count(c, Pawn)) + " at most) that reach their squares past the men "
+                  "(" + std::to_string(promotable) + " at most) that reach their squares past the men "
                   "that never moved";
       return false;
     }

@@ -228,8 +228,8 @@ std::function<int()> setup_sample(CLI::App& cmd) {
       "The draws are made in order on one thread; --threads shares out the unranking, not the stream.\n"
       "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
       "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"
-      "illegal ones the checks cannot tell apart. About one draw in five passes with v2, one in seven\n"
-      "with v1, one in thirteen with cpr.");
+      "illegal ones the checks cannot tell apart. About one draw in seven passes with v2, one in nine\n"
+      "with v1, one in eighteen with cpr.");
   return [=] { return run_sample(*model, *count, *skip, *seed, *legal, *threads); };
 }
 
