@@ -306,7 +306,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       if (ec) return Error{"cannot truncate " + options.emit + ": " + ec.message()};
       emit.open(options.emit, std::ios::app | std::ios::binary);
     } else {
-      emit.open(options.emit, std::ios::trunc | std::ios::binary);
+      // Standard output is appended to: truncating it would cut a file the shell opened with >>.
+      emit.open(options.emit, (options.emit == "/dev/stdout" ? std::ios::app : std::ios::trunc) | std::ios::binary);
     }
     if (!emit) return Error{"cannot write " + options.emit};
   }

@@ -124,7 +124,7 @@ int close_input(std::FILE* f) { return f == stdin ? 0 : std::fclose(f); }
 int run_convert(ConvertOptions opt) {
   // "-" is standard input or output, under the names the same-file check below resolves.
   if (opt.input == "-") opt.input = "/dev/stdin";
-  if (opt.output == "-") opt.output = "/dev/stdout";
+  opt.output = output_path(opt.output);
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
@@ -330,7 +330,7 @@ const bool registered = register_command(
            ->check(file_name());
        cmd.add_option("output", opt->output, "Output file (- or /dev/stdout: standard output)")
            ->required()
-           ->check(CLI::Validator([](std::string& path) { return path == "-" ? "" : writable_file()(path); }, "FILE"));
+           ->check(output_file());
        cmd.add_option("--to", opt->to, "Output kind: raw records or fen lines")
            ->check(CLI::IsMember({"raw", "fen"}))
            ->capture_default_str();

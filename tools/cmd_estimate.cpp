@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "estimator/estimate.h"
 #include "rank/model.h"
@@ -30,6 +31,10 @@ struct Options {
 // Write the file of an option (--json, --plot); return false, after one error line naming the option, the
 // file and why, when that fails: the early check (writable_file) cannot foresee a full disk.
 bool write_file(std::string_view option, const std::string& path, const std::string& text) {
+  if (path == "-") {  // standard output: main() reports a write that fails
+    std::cout << text << std::flush;
+    return true;
+  }
   errno = 0;
   std::ofstream out(path, std::ios::trunc | std::ios::binary);
   out << text;
@@ -56,10 +61,12 @@ std::function<int()> setup(CLI::App& cmd) {
   add_nodes_option(cmd, o->nodes);
   cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
       ->check(checkpoint_file());
-  cmd.add_option("--json", o->json, "write the full report as JSON to FILE")->check(writable_file());
-  cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE")->check(writable_file());
-  cmd.add_option("--plot", o->plot, "draw the running estimate and the men-on-board histogram as SVG to FILE")
-      ->check(writable_file());
+  cmd.add_option("--json", o->json, "write the full report as JSON to FILE (-: standard output)")->check(output_file());
+  cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE (-: standard output)")
+      ->check(output_file());
+  cmd.add_option("--plot", o->plot,
+                 "draw the running estimate and the men-on-board histogram as SVG to FILE (-: standard output)")
+      ->check(output_file());
   cmd.footer(
       "Draws uniform indices below the model's size N, unranks them, applies the legality checks of\n"
       "`chessrank legal`, and reports N x pass rate with a 95% interval, broken down by check and subset.\n"
@@ -67,9 +74,19 @@ std::function<int()> setup(CLI::App& cmd) {
       "seed000 and tromp2021 may reject legal positions, so theirs is not a bound. Same seed and samples\n"
       "give the same result for any --threads and across checkpoint resumes.");
   return [o] {
-    if (const std::string clash = same_file_error({StandardOutput, {"--checkpoint", o->checkpoint}, {"--json", o->json},
-                                                   {"--emit", o->emit}, {"--plot", o->plot}});
-        !clash.empty()) {
+    // "-" gives standard output to one of the files, and the text report goes to standard error.
+    const int dashes = int(o->json == "-") + int(o->emit == "-") + int(o->plot == "-");
+    if (dashes > 1) {
+      report_error("", "only one of --json, --emit and --plot can be - (standard output)");
+      return ExitUsage;
+    }
+    std::ostream& text = dashes ? std::cerr : std::cout;
+    std::vector<std::pair<std::string, std::string>> files{{"--checkpoint", o->checkpoint},
+                                                           {"--json", output_path(o->json)},
+                                                           {"--emit", output_path(o->emit)},
+                                                           {"--plot", output_path(o->plot)}};
+    if (!dashes) files.insert(files.begin(), StandardOutput);
+    if (const std::string clash = same_file_error(files); !clash.empty()) {
       report_error("", clash);
       return ExitUsage;
     }
@@ -82,7 +99,7 @@ std::function<int()> setup(CLI::App& cmd) {
     options.rules = *legality::parse_rule_set(o->rules);
     options.limits.kernel_nodes = o->nodes;
     options.checkpoint = o->checkpoint;
-    options.emit = o->emit;
+    options.emit = output_path(o->emit);
     Progress progress("samples", options.seconds);
     options.progress = progress.reporter();
     const Result<estimator::EstimateReport> report = estimator::run_estimate(*model, options);
@@ -92,7 +109,7 @@ std::function<int()> setup(CLI::App& cmd) {
       return ExitFailure;
     }
     // Flushed, so that a --json or --plot of /dev/stdout comes after the report, not before it.
-    std::cout << estimator::format_report(*report) << std::flush;
+    text << estimator::format_report(*report) << std::flush;
     int status = ExitOk;
     if (!report->output_error.empty()) {
       report_error("", report->output_error);

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -84,6 +85,29 @@ bool is_nag(const std::string& t) {
   return t.size() > 1 && t[0] == '$' && t.find_first_not_of("0123456789", 1) == std::string::npos;
 }
 
+// Return the identity of a position for the repetition rules (FIDE 9.2.3): the men, the side to move, the
+// castling rights and the en passant square only when a legal move captures there.
+std::string repetition_key(const Position& pos) {
+  std::string fen = to_fen(pos);
+  fen.erase(fen.rfind(' ', fen.rfind(' ') - 1));  // drop the halfmove clock and the move number
+  const std::size_t ep = fen.rfind(' ') + 1;
+  if (fen[ep] != '-') {
+    const MoveList moves = legal_moves(pos);
+    if (std::none_of(moves.begin(), moves.end(), [](Move m) { return m.kind() == MoveKind::EnPassant; }))
+      fen.replace(ep, std::string::npos, "-");
+  }
+  return fen;
+}
+
+// Return why the game is over without mate or stalemate, or "": the 75-move rule (a mate on the 150th
+// half-move stands: FIDE 9.6.2) or a fivefold repetition (9.6.1), both ending the game without a claim.
+std::string drawn_by_rule(const Position& pos, int repetitions) {
+  if (repetitions >= 5) return "the game is over: this position has occurred five times (fivefold repetition)";
+  if (pos.halfmove_clock() >= 150 && !legal_moves(pos).empty())
+    return "the game is over: 75 moves by each side without a capture or a pawn move (the 75-move rule)";
+  return "";
+}
+
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // Strip a leading move number ("12.", "12...", "12...Nf6"); return what is left.
@@ -148,6 +172,8 @@ std::function<int()> setup(CLI::App& cmd) {
     std::string result;  // the result token met, which ends the game
     std::string last_label;  // the last move played, as reported: "5. exd6"
     bool last_en_passant = false;
+    std::map<std::string, int> seen;  // how often each position has occurred, for fivefold repetition
+    int repetitions = ++seen[repetition_key(pos)];
     for (const std::string& token : tokens) {
       if (is_result(token)) {
         if (result.empty()) result = token;
@@ -174,6 +200,10 @@ std::function<int()> setup(CLI::App& cmd) {
       }
       const std::string label =
           std::to_string(pos.fullmove_number()) + (pos.side_to_move() == White ? ". " : "... ") + printable(move_text);
+      if (const std::string drawn = drawn_by_rule(pos, repetitions); !drawn.empty()) {
+        report_error("", "ply " + std::to_string(ply) + " (" + label + "): " + drawn);
+        return ExitFailure;
+      }
       Result<Move> move = parse_move(pos, move_text);
       if (!move) {
         // Say why nothing can be played when the game is already over. With the side not to move in check
@@ -192,6 +222,7 @@ std::function<int()> setup(CLI::App& cmd) {
       last_en_passant = move->kind() == MoveKind::EnPassant;
       UndoInfo undo;
       pos.do_move(*move, undo);
+      repetitions = ++seen[repetition_key(pos)];
     }
     std::cout << to_fen(pos) << '\n';
     return ExitOk;

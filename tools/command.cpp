@@ -110,6 +110,10 @@ CLI::Validator writable_file() {
       "FILE");
 }
 
+CLI::Validator output_file() {
+  return CLI::Validator([](std::string& path) { return path == "-" ? std::string() : writable_file()(path); }, "FILE");
+}
+
 CLI::Validator checkpoint_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {

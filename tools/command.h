@@ -44,6 +44,10 @@ CLI::Validator positive_number();
 // does not fail at its end. A file that did not exist is not left behind; a pipe, a device or a terminal
 // is asked for write permission rather than opened.
 CLI::Validator writable_file();
+// A writable file as writable_file() checks it, or "-": standard output.
+CLI::Validator output_file();
+// Return the path an output option names: "-" is standard output, /dev/stdout.
+inline std::string output_path(const std::string& option) { return option == "-" ? "/dev/stdout" : option; }
 // Return "cannot write 'path'", with errno's reason when there is one: what writable_file says, and what a
 // write that fails later (a full disk) says.
 std::string cannot_write(const std::string& path);

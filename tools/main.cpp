@@ -53,6 +53,10 @@ int main(int argc, char** argv) {
     runners.emplace_back(cmd, info.setup(*cmd));
   }
 
+  if (argc < 2) {
+    report_error("", "a command is required (chessrank --help lists the commands)");
+    return ExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

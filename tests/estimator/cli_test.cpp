@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -210,6 +211,40 @@ TEST(CliEstimate, OutputsNamingOneFileAreRefused) {
   }
   const Outcome to_null = run_cli({"estimate", "--samples", "2000", "--json", "/dev/null", "--emit", "/dev/null"});
   EXPECT_EQ(to_null.status, 0) << to_null.err;
+}
+
+// Return `text` without its lines holding `key` (the run's wall time differs from run to run).
+std::string without_lines(const std::string& text, const std::string& key) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string line; std::getline(in, line);)
+    if (line.find(key) == std::string::npos) out += line + "\n";
+  return out;
+}
+
+// "-" names standard output, as in convert: the file's content alone goes there, the text report to
+// standard error, and no file named "-" is made.
+TEST(CliEstimate, DashIsStandardOutput) {
+  namespace fs = std::filesystem;
+  const chessrank::testing::TempDir dir("chessrank-cli-estimate-dash");
+  const std::string json = dir.file("report.json").string(), emit = dir.file("emit.txt").string();
+  const Outcome files = run_cli({"estimate", "--samples", "3000", "--json", json, "--emit", emit});
+  ASSERT_EQ(files.status, 0) << files.err;
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const Outcome json_dash = run_cli({"estimate", "--samples", "3000", "--json", "-"});
+  ASSERT_EQ(json_dash.status, 0) << json_dash.err;
+  EXPECT_EQ(without_lines(json_dash.out, "\"seconds\""), without_lines(read(json), "\"seconds\""));
+  EXPECT_EQ(without_lines(json_dash.err, "this run"), without_lines(files.out, "this run"));
+  const Outcome emit_dash = run_cli({"estimate", "--samples", "3000", "--emit", "-"});
+  ASSERT_EQ(emit_dash.status, 0) << emit_dash.err;
+  EXPECT_EQ(emit_dash.out, read(emit));
+  EXPECT_FALSE(fs::exists("-"));
+  const Outcome both = run_cli({"estimate", "--samples", "3000", "--json", "-", "--plot", "-"});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err, "error: only one of --json, --emit and --plot can be - (standard output)\n");
 }
 
 }  // namespace

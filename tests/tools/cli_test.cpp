@@ -151,6 +151,38 @@ TEST(CliReplay, RefusesMovesAfterTheResult) {
   EXPECT_EQ(r.err, "error: ply 5 ('d4') comes after the result 1-0: replay plays one game\n");
 }
 
+// The game ends without a claim at a fivefold repetition or after 75 moves each without a capture or a
+// pawn move (unless that last move mates): a move after either is refused, as after mate.
+TEST(CliReplay, RefusesMovesAfterAFivefoldRepetitionOrThe75MoveRule) {
+  std::vector<std::string> args{"replay"};
+  for (int i = 0; i < 40; ++i)
+    for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8"}) args.push_back(m);
+  const Outcome r = run_cli(args);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: ply 17 (9. Nf3): the game is over: this position has occurred five times (fivefold "
+                   "repetition)\n");
+  args.resize(17);  // the fifth occurrence ends the moves: that position prints
+  EXPECT_EQ(run_cli(args).out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9\n");
+  // After e4 the FEN names e3, but dxe3 would leave the rook on h4 checking the king on a4: the position
+  // is the one the king moves come back to, so its fifth occurrence comes after four rounds.
+  std::vector<std::string> pinned{"replay", "--fen", "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e4"};
+  for (int i = 0; i < 5; ++i)
+    for (const char* m : {"Ka3", "Kd1", "Ka4", "Ke1"}) pinned.push_back(m);
+  const Outcome ep = run_cli(pinned);
+  EXPECT_EQ(ep.status, 1);
+  EXPECT_NE(ep.err.find("ply 18 (9... Ka3): the game is over: this position has occurred five times"),
+            std::string::npos) << ep.err;
+  const Outcome clock = run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 150 100", "Kf1"});
+  EXPECT_EQ(clock.status, 1);
+  EXPECT_EQ(clock.err, "error: ply 1 (100. Kf1): the game is over: 75 moves by each side without a capture or a "
+                       "pawn move (the 75-move rule)\n");
+  EXPECT_EQ(run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 149 100", "Kf1"}).status, 0);
+  // A mate on the 150th half-move stands: the game is over by mate.
+  const Outcome mate = run_cli({"replay", "--fen", "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 149 100", "Ra8", "Kh8"});
+  EXPECT_EQ(mate.err, "error: ply 2 (100... Kh8): the game is over: black is checkmated\n");
+}
+
 TEST(CliReplay, StartsFromFen) {
   const Outcome r = run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", "Kd7", "Rf7+"});
   EXPECT_EQ(r.status, 0) << r.err;
@@ -341,6 +373,7 @@ TEST(Cli, BadOptionFailsWithOneLine) {
       {"--time", {"estimate", "--time", "0x10"}},
       {"--time", {"estimate", "--time", "inf"}},
       {"'frobnicate' is not a command", {"frobnicate", "--samples", "3"}},
+      {"a command is required (chessrank --help lists the commands)", {}},
       {"'--bogus' is not a known option", {"--bogus", "count"}},
       // An unknown option after the command is named, not listed with the argument after it in reverse.
       {"'--threads' is not an option of perft", {"perft", "1", "--threads", "1"}},
