@@ -9,6 +9,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "legality/checks.h"
 #include "legality/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -78,15 +79,23 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
       const Square s = pop_lsb(b);
       if (s != landed && !(between(pos.king_square(us), s) & square_bb(origin))) unexplained |= square_bb(s);
     }
-    if (unexplained)
+    if (unexplained) {
       problems.push_back("en passant square " + square_name(ep) + " says " + color_name(them) + " just played " +
                          square_name(origin) + "-" + square_name(landed) + ", which cannot have given the check (" +
                          describe(pos, unexplained) + ")");
+      return;
+    }
   } else {
     const std::string written = written_ep_field(input);
     if (!written.empty() && written != "-")
       notes.push_back("en passant square " + written + " dropped: no pawn can capture there");
   }
+  // A check no last move can have given: two checkers on one line through the king, a slider checking
+  // through a square nothing can have left, and the like (docs/legality.md, check 4); asked only of a
+  // position with no problem above, whose reason would be the same illegality seen another way.
+  std::string why;
+  if (problems.empty() && checkers && !legality::detail::check_check_origin(pos, &why))
+    problems.push_back("impossible check: " + why);
 }
 
 std::function<int()> setup(CLI::App& cmd) {
@@ -96,8 +105,9 @@ std::function<int()> setup(CLI::App& cmd) {
       "Prints one verdict per position: \"ok: <side> to move, no check\", \"ok: ..., in check from N pieces\n"
       "(...)\" or \"illegal: <reasons>\". Checks: side not to move in check, more than 2 checkers, pawn and\n"
       "piece counts, promotions versus missing pawns (bishops counted per square colour), en passant\n"
-      "versus the current check. Malformed FEN or EPD is an error (see `fen`). Exit status 1 when any input\n"
-      "was an error or illegal.");
+      "versus the current check, checks no last move can have given. Nothing more: `chessrank legal`\n"
+      "decides legality. Malformed FEN or EPD is an error (see `fen`). Exit status 1 when any input was an\n"
+      "error or illegal.");
   return [fens] {
     const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item,
                                                              const ItemSource&) {

@@ -284,13 +284,14 @@ TEST(CliReplay, SanAndUciSequencesAgreeWithTheLibrary) {
 }
 
 TEST(CliCheck, GivesOneVerdictPerPosition) {
-  const Outcome r = run_cli({"check", StartFen, "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+  // The double check: the knight left c1 for d3, uncovering the rook.
+  const Outcome r = run_cli({"check", StartFen, "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1", "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1",
                      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
             "ok: white to move, no check\n"
             "ok: white to move, in check from 1 piece (knight on f3)\n"
-            "ok: white to move, in check from 2 pieces (rook on a1, knight on f3)\n"
+            "ok: white to move, in check from 2 pieces (rook on a1, knight on d3)\n"
             "ok: black to move, no check; note: en passant square e3 dropped: no pawn can capture there\n");
   EXPECT_EQ(r.err, "");
 }
@@ -301,14 +302,22 @@ TEST(CliCheck, FlagsIllegalPositionsAndErrors) {
                     "4k3/8/8/4r3/1q6/3n4/8/4K3 w - - 0 1\n"
                     "4k3/8/8/8/8/8/8/4K3 x - - 0 1\n"
                     "QQQQk3/8/8/8/8/8/PPPPPPPP/4K3 b - - 0 1\n"
-                    "4k3/8/8/3pP3/8/8/8/4K2q w - d6 0 1\n");
+                    "4k3/8/8/3pP3/8/8/8/4K2q w - d6 0 1\n"
+                    "2N1r3/n1NNqN2/1P2b3/kr2KqbN/qq2p3/6QQ/BR6/r2NnRrB w - - 0 1\n"
+                    "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
             "illegal: black is not to move but is in check (rook on e1)\n"
             "illegal: 3 checkers\n"
             "illegal: white has at least 3 promoted pieces but only 0 missing pawns\n"
             "illegal: en passant square d6 says black just played d7-d5, which cannot have given the check "
-            "(queen on h1)\n");
+            "(queen on h1)\n"
+            // Two checkers on one line through the king (the rook on b5 and the queen on f5).
+            "illegal: impossible check: white is in check from a queen and a rook, a double check no move of "
+            "black can have given\n"
+            // No knight move from b1, c1 or d1 reaches f3: nothing uncovered the rook.
+            "illegal: impossible check: white is in check from a rook and a knight, a double check no move of "
+            "black can have given\n");
   EXPECT_EQ(r.err, "error: line 3: FEN field 2 (side to move): 'x' is not w or b\n");
 }
 
