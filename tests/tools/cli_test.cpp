@@ -411,6 +411,28 @@ TEST(Cli, BadOptionFailsWithOneLine) {
   EXPECT_EQ(top.status, 0) << top.err;
 }
 
+// After "--" every argument is positional, wherever the positionals began, and the null move "--" after it
+// is refused as it is on standard input.
+TEST(Cli, EverythingAfterDoubleDashIsPositional) {
+  const Outcome split = run_cli({"replay", "e4", "--", "e5"});
+  EXPECT_EQ(split.status, 0) << split.err;
+  EXPECT_EQ(split.out, run_cli({"replay", "e4", "e5"}).out);
+  const Outcome null_move = run_cli({"replay", "e4", "e5", "--", "--"});
+  EXPECT_EQ(null_move.status, 1);
+  EXPECT_EQ(null_move.err, run_cli({"replay"}, "e4 e5 --\n").err);
+  EXPECT_NE(null_move.err.find("'--' (a null move) is not a legal move"), std::string::npos) << null_move.err;
+  const Outcome indices = run_cli({"unrank", "5", "--", "6"});
+  EXPECT_EQ(indices.status, 0) << indices.err;
+  EXPECT_EQ(indices.out, run_cli({"unrank", "5", "6"}).out);
+  const Outcome bad = run_cli({"unrank", "5", "--", "x"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.out, run_cli({"unrank", "5", "x"}).out);
+  EXPECT_EQ(bad.err, "error: argument 2: 'x' is not a decimal or 0x-hexadecimal index\n");
+  const Outcome extra = run_cli({"perft", "1", "--", "2"});
+  EXPECT_EQ(extra.status, 2);
+  EXPECT_EQ(extra.err, "error: '2' is an argument perft does not take (chessrank perft --help lists what it takes)\n");
+}
+
 // --help and --version print to stdout and succeed, for the program and for each command.
 TEST(Cli, HelpAndVersionGoToStdout) {
   const Outcome version = run_cli({"--version"});
