@@ -41,6 +41,12 @@ bool tokenize(const std::string& text, bool arguments, std::vector<std::string>&
       i += 2;
     } else if (c == '{' || c == '[' || c == '(') {
       flush();
+      if (c == '[' && !tokens.empty()) {  // the tags of a second game: never its moves after the first's
+        const auto line = std::count(text.begin(), text.begin() + std::ptrdiff_t(i), '\n') + 1;
+        error = std::string("a tag section ('[') in ") + (arguments ? "argument " : "line ") + std::to_string(line) +
+                " after the movetext: replay plays one game";
+        return false;
+      }
       const char close = c == '{' ? '}' : c == '[' ? ']' : ')';
       int depth = 1;
       std::size_t j = i + 1;
@@ -110,13 +116,30 @@ std::string drawn_by_rule(const Position& pos, int repetitions) {
 
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
-// Strip a leading move number ("12.", "12...", "12...Nf6"); return what is left.
-std::string strip_move_number(const std::string& t) {
+// A token split at its move number: "12." (white's move 12), "12...Nf6" (black's), or none.
+struct Numbered {
+  std::string number;  // "12." or "12...", or "" for a token without one
+  std::string move;    // what follows it, possibly ""
+};
+
+Numbered split_move_number(const std::string& t) {
   std::size_t i = 0;
   while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
-  if (i == 0 || i == t.size() || t[i] != '.') return t;
+  if (i == 0 || i == t.size() || t[i] != '.') return {"", t};
   while (i < t.size() && t[i] == '.') ++i;
-  return t.substr(i);
+  return {t.substr(0, i), t.substr(i)};
+}
+
+// Return why the move number `number` ("12." or "12...") cannot stand before the move of `pos`, or "".
+std::string move_number_error(const std::string& number, const Position& pos) {
+  const std::size_t digits = number.find('.');
+  const bool black = number.size() - digits > 1;
+  const std::string expected = std::to_string(pos.fullmove_number()) + (pos.side_to_move() == White ? "." : "...");
+  if (digits > 6 || std::stoi(number.substr(0, digits)) != pos.fullmove_number() ||
+      black != (pos.side_to_move() == Black))
+    return "move number '" + number + "' where the game is at '" + expected + "' (" +
+           color_name(pos.side_to_move()) + " to move)";
+  return "";
 }
 
 std::function<int()> setup(CLI::App& cmd) {
@@ -189,7 +212,13 @@ std::function<int()> setup(CLI::App& cmd) {
         }
         continue;
       }
-      const std::string move_text = strip_move_number(token);
+      const auto [number, move_text] = split_move_number(token);
+      // A move number must be the game's (after a result, the next move is refused below).
+      if (!number.empty() && result.empty())
+        if (const std::string wrong = move_number_error(number, pos); !wrong.empty()) {
+          report_error("", "ply " + std::to_string(ply + 1) + ": " + wrong);
+          return ExitFailure;
+        }
       if (move_text.empty()) continue;
       ++ply;
       // A second game would continue the first: refuse it rather than print a position of neither.

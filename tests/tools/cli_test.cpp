@@ -145,10 +145,31 @@ TEST(Cli, MessagesEscapeControlBytes) {
 }
 
 TEST(CliReplay, RefusesMovesAfterTheResult) {
-  const Outcome r = run_cli({"replay"}, "1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"2\"]\n1. d4 d5 *\n");
+  const Outcome r = run_cli({"replay"}, "1. e4 e5 2. Nf3 Nc6 1-0\n1. d4 d5 *\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: ply 5 ('d4') comes after the result 1-0: replay plays one game\n");
+}
+
+// A second game's tags, result or not, and a move number that is not the game's are errors: two games
+// are never played as one.
+TEST(CliReplay, RefusesASecondGameAndWrongMoveNumbers) {
+  Outcome r = run_cli({"replay"}, "[Event \"a\"]\n1. e4 e5 2. Nf3 Nc6\n\n[Event \"b\"]\n1. d4 d5 2. c4\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: a tag section ('[') in line 4 after the movetext: replay plays one game\n");
+  r = run_cli({"replay", "1...", "e4"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: ply 1: move number '1...' where the game is at '1.' (white to move)\n");
+  r = run_cli({"replay", "1.", "e4", "e5", "7.", "Nf3"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: ply 3: move number '7.' where the game is at '2.' (white to move)\n");
+  r = run_cli({"replay"}, "1.e4 1.e5\n");
+  EXPECT_EQ(r.err, "error: ply 2: move number '1.' where the game is at '1...' (black to move)\n");
+  // Numbers that match, with --fen's move number and black to move.
+  r = run_cli({"replay", "--fen", "4k3/8/8/8/8/8/8/4K2R b K - 0 12", "12...", "Kd7", "13.Ke2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "8/3k4/8/8/8/8/4K3/7R b - - 2 13\n");
 }
 
 // The game ends without a claim at a fivefold repetition or after 75 moves each without a capture or a
