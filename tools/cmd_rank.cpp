@@ -16,6 +16,7 @@
 #include "rank/sample.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/interrupt.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
@@ -142,7 +143,15 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   std::vector<Slice> slices(threads);
   std::vector<std::vector<rank::UInt192>> fixed(threads);
   std::vector<std::vector<Position>> unranked(threads);
+  const Interrupt interrupt;  // Ctrl-C stops between batches, after whole lines only
   while (line < count && std::cout) {  // stop at a failed write: main() reports it
+    if (Interrupt::requested()) {
+      progress.finish();
+      std::cout.flush();
+      report_error("", "interrupted after " + std::to_string(line) + " lines: the same command with --skip " +
+                           std::to_string(line) + " prints the rest");
+      return Interrupt::interrupted_status();
+    }
     const std::size_t draws = legal ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
     for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
     const auto work = [&](unsigned t) {
@@ -224,7 +233,8 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   cmd.footer(
       "Prints --count lines \"index<TAB>FEN\", the index uniform below the model's size N. The same --seed\n"
       "gives the same lines. A run cut short after K lines resumes with --skip K (same --count, --seed and\n"
-      "--legal): the lines that follow are the full run's. Long runs show their progress on stderr.\n"
+      "--legal): the lines that follow are the full run's. Ctrl-C (or SIGTERM) stops after whole lines and\n"
+      "names the --skip to resume with. Long runs show their progress on stderr.\n"
       "The draws are made in order on one thread; --threads shares out the unranking, not the stream.\n"
       "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
       "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"

@@ -1,10 +1,15 @@
 // `chessrank count`, `rank`, `unrank` and `sample` run as a user runs them, checked against the library
 // (and, for `sample --legal`, against the legality checks of the estimator library).
+#include <sys/wait.h>
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <fstream>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,6 +19,7 @@
 #include "rank/model.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/cli.h"
+#include "tests/support/temp_dir.h"
 
 namespace chessrank::rank {
 namespace {
@@ -272,6 +278,35 @@ TEST(CliSample, LegalKeepsTheDrawsThatPassTheChecks) {
     ASSERT_EQ(rest.status, 0) << rest.err;
     EXPECT_EQ(lines_of(rest.out), std::vector<std::string>(passing.begin() + 45, passing.end()));
   }
+}
+
+// Ctrl-C (here SIGINT from timeout) stops the run after whole lines, exits with 130 and names the --skip
+// that resumes it: the two outputs together are the uninterrupted run's.
+TEST(CliSample, InterruptStopsAfterWholeLinesAndNamesTheSkip) {
+  const testing::TempDir dir("chessrank-cli-sample-interrupt");
+  const std::string out = dir.file("out").string(), err = dir.file("err").string();
+  const std::string command = "timeout -s INT --preserve-status 2 '" + std::string(testing::cli_path()) +
+                              "' sample --model cpr --legal --count 1000000 --seed 4 --threads 1 > '" + out +
+                              "' 2> '" + err + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 130);
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string first = read(out);
+  ASSERT_TRUE(first.empty() || first.back() == '\n');
+  const std::size_t n = lines_of(first).size();
+  EXPECT_EQ(read(err), "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
+                           std::to_string(n) + " prints the rest\n");
+  const std::string count = std::to_string(n + 20);
+  const Outcome rest =
+      run_cli({"sample", "--model", "cpr", "--legal", "--count", count, "--seed", "4", "--skip", std::to_string(n)});
+  ASSERT_EQ(rest.status, 0) << rest.err;
+  const Outcome whole = run_cli({"sample", "--model", "cpr", "--legal", "--count", count, "--seed", "4"});
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(first + rest.out, whole.out);
 }
 
 // The threads share out the unranking of batches of draws (1024 per thread); the draws themselves stay
