@@ -365,6 +365,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       }
     }
     if (options.progress) options.progress(report.tally.samples.all, options.samples, elapsed());
+    if (options.stop && (timed || merged < chunks) && options.stop()) {
+      report.interrupted = true;
+      return false;  // the final save below keeps the chunks merged so far
+    }
     if (!options.checkpoint.empty() && elapsed() - last_save >= options.checkpoint_interval) {
       if (emit.is_open() && !emit.flush()) {
         failure = emit_failed;
@@ -379,7 +383,9 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     return true;
   });
   if (failure) return Error{*failure};
-  if (report.tally.samples.all == 0) return Error{"no sample was drawn in the time given; give it more time"};
+  if (report.tally.samples.all == 0)
+    return Error{report.interrupted ? "interrupted before any sample was counted"
+                                    : "no sample was drawn in the time given; give it more time"};
   // The samples are all taken: a file that cannot be finished now must not cost the user the estimate.
   if (emit.is_open() && !emit.flush()) {
     // The last checkpoint saved stays: it counts only bytes that reached the file.

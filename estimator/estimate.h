@@ -40,6 +40,9 @@ struct EstimateOptions {
   // Called on the driving thread once before sampling (with the samples a checkpoint held, at 0 seconds)
   // and after each merged chunk: samples done, samples planned (0 when timed), seconds elapsed.
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
+  // Asked on the driving thread after each merged chunk: true stops the run there, as a time limit would
+  // (the checkpoint saved, the report of the chunks so far returned with `interrupted` set).
+  std::function<bool()> stop;
 };
 
 // What a sample is counted by: men on the board, side to move, castling (any right or none), en passant
@@ -98,6 +101,7 @@ struct EstimateReport {
   double seconds = 0;    // wall time of this run
   unsigned threads = 1;
   bool resumed = false;
+  bool interrupted = false;  // options.stop ended the run before its samples or time were done
   // Set when every sample was taken but the last checkpoint save or the emit file failed: the estimate
   // is whole, that file is not. Says which file.
   std::string output_error;

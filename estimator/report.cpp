@@ -94,7 +94,7 @@ std::string format_report(const EstimateReport& r) {
     out += " with a smaller search budget (" + std::to_string(r.limits.kernel_nodes) + " states): weaker";
   out += ", seed " + std::to_string(r.seed) + "\n";
   out += "samples drawn: " + std::to_string(t.samples.all);
-  out += run_text(r.seconds, r.threads, r.resumed) + "\n";
+  out += run_text(r.seconds, r.threads, r.resumed) + (r.interrupted ? ", interrupted" : "") + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += bound_text(r.rules) + "\n";
@@ -134,7 +134,8 @@ std::string report_json(const EstimateReport& r) {
        (legality::is_sound(r.rules) ? "true" : "false") + ",\n";
   // The seconds and threads are this run's; a resumed one went on from a checkpoint's samples.
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
-       ",\n  \"resumed\": " + (r.resumed ? "true" : "false") + ",\n";
+       ",\n  \"resumed\": " + (r.resumed ? "true" : "false") +
+       ",\n  \"interrupted\": " + (r.interrupted ? "true" : "false") + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
   o += "  \"published\": {\"estimate\": " + sci(PublishedLegal) + ", \"error\": " + sci(PublishedLegalError) +
        ", \"source\": \"Tromp 2021\"},\n";

@@ -11,6 +11,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/interrupt.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
@@ -102,15 +103,23 @@ std::function<int()> setup(CLI::App& cmd) {
     options.emit = output_path(o->emit);
     Progress progress("samples", options.seconds);
     options.progress = progress.reporter();
+    const Interrupt interrupt;  // Ctrl-C or SIGTERM: stop after the chunk being merged, save, report
+    options.stop = [] { return Interrupt::requested(); };
     const Result<estimator::EstimateReport> report = estimator::run_estimate(*model, options);
     progress.finish();
     if (!report) {
       report_error("", report.error());
-      return ExitFailure;
+      return Interrupt::requested() ? Interrupt::interrupted_status() : ExitFailure;
     }
     // Flushed, so that a --json or --plot of /dev/stdout comes after the report, not before it.
     text << estimator::format_report(*report) << std::flush;
     int status = ExitOk;
+    if (report->interrupted) {
+      report_error("", "interrupted after " + std::to_string(report->tally.samples.all) + " samples: " +
+                           (o->checkpoint.empty() ? "a run with --checkpoint FILE can be resumed"
+                                                  : "the same command resumes from " + o->checkpoint));
+      status = Interrupt::interrupted_status();
+    }
     if (!report->output_error.empty()) {
       report_error("", report->output_error);
       status = ExitFailure;

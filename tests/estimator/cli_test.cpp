@@ -24,6 +24,7 @@ namespace {
 
 using Outcome = chessrank::testing::CliResult;
 using chessrank::testing::run_cli;
+using chessrank::testing::run_cli_shell;
 
 TEST(CliLegal, OneVerdictPerLine) {
   const Outcome r = run_cli({"legal"},
@@ -245,6 +246,50 @@ TEST(CliEstimate, DashIsStandardOutput) {
   const Outcome both = run_cli({"estimate", "--samples", "3000", "--json", "-", "--plot", "-"});
   EXPECT_EQ(both.status, 2);
   EXPECT_EQ(both.err, "error: only one of --json, --emit and --plot can be - (standard output)\n");
+}
+
+// Return the JSON report at `path` without the lines that describe the run rather than its samples.
+std::string samples_of_report(const std::string& path) {
+  std::ifstream in(path);
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  for (const char* key : {"\"seconds\"", "\"threads\"", "\"resumed\"", "\"interrupted\""})
+    text = without_lines(text, key);
+  return text;
+}
+
+// Ctrl-C (here SIGINT from timeout) stops the run after the chunk being merged: the checkpoint is saved,
+// the report of the samples so far printed with a line naming how to resume, and the status is 130. The
+// report is a fresh run's of that many samples, and the resumed run ends where a fresh one does.
+TEST(CliEstimate, InterruptSavesTheCheckpointAndReports) {
+  const chessrank::testing::TempDir dir("chessrank-cli-estimate-interrupt");
+  const std::string checkpoint = dir.file("run.checkpoint").string();
+  const auto json = [&](const std::string& name) { return dir.file(name + ".json").string(); };
+  const std::string run = "estimate --rules tromp2021 --seed 3 --threads 1";
+  const std::string command = "timeout -s INT --preserve-status 2 '" + std::string(chessrank::testing::cli_path()) +
+                              "' " + run + " --samples 1000000000 --checkpoint '" + checkpoint + "' --json '" +
+                              json("interrupted") + "' > '" + dir.file("out").string() + "' 2> '" +
+                              dir.file("err").string() + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 130);
+  std::ifstream err(dir.file("err"));
+  const std::string message(std::istreambuf_iterator<char>(err), {});
+  const std::size_t at = message.find("error: interrupted after ");
+  ASSERT_NE(at, std::string::npos) << message;
+  const std::string samples = message.substr(at + 25, message.find(' ', at + 25) - at - 25);
+  EXPECT_EQ(message.substr(at), "error: interrupted after " + samples + " samples: the same command resumes from " +
+                                    checkpoint + "\n");
+  EXPECT_EQ(std::stoull(samples) % 16384, 0u);  // whole chunks
+  const Outcome fresh = run_cli_shell(run + " --samples " + samples + " --json '" + json("fresh") + "'");
+  ASSERT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_EQ(samples_of_report(json("interrupted")), samples_of_report(json("fresh")));
+  const std::string twice = std::to_string(2 * std::stoull(samples) + 1000);
+  const Outcome resumed = run_cli_shell(run + " --samples " + twice + " --checkpoint '" + checkpoint + "' --json '" +
+                                        json("resumed") + "'");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const Outcome whole = run_cli_shell(run + " --samples " + twice + " --json '" + json("whole") + "'");
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(samples_of_report(json("resumed")), samples_of_report(json("whole")));
 }
 
 }  // namespace
