@@ -63,14 +63,14 @@ int run_encode(const CodecOptions& opt) {
           return false;
         }
         if (raw) {
-          std::fwrite(record.data(), 1, record.size(), stdout);
+          std::cout.write(reinterpret_cast<const char*>(record.data()), std::streamsize(record.size()));
         } else {
           std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
         }
         return true;
       },
       {opt.input, opt.strict});
-  if (raw) std::fflush(stdout);
+  if (raw) std::cout.flush();
   return failures ? ExitFailure : ExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -18,16 +19,25 @@
 #include "core/fen.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/standard_output.h"
 
 namespace {
+
+// Return the buffer std::cout writes through, made on first use (before any output).
+chessrank::cli::StandardOutputBuffer& standard_output() {
+  static chessrank::cli::StandardOutputBuffer out;
+  return out;
+}
 
 // Flush standard output and return whether everything written to it arrived. A full disk or a closed
 // pipe (with SIGPIPE ignored) fails the writes quietly: say so, or the output would be cut short under a
 // status of success.
 bool wrote_stdout() {
   std::cout.flush();
-  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
-  chessrank::cli::report_error("", "cannot write standard output");
+  const int error = standard_output().error();
+  if (std::cout && !error) return true;
+  chessrank::cli::report_error("", std::string("cannot write standard output") + (error ? ": " : "") +
+                                       (error ? std::strerror(error) : ""));
   return false;
 }
 
@@ -118,6 +128,7 @@ int main(int argc, char** argv) {
   // reading or writing the closed stream must still fail.
   for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})
     if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+  standard_output();  // std::cout through a buffer that keeps why a write failed
   CLI::App app{"chessrank: count, rank, encode and sample chess positions exactly", "chessrank"};
   app.set_version_flag("--version", std::string("chessrank ") + CHESSRANK_VERSION);
   app.require_subcommand(1);

@@ -286,7 +286,7 @@ TEST(CodecCli, FailedReadsAndWritesAreErrors) {
   EXPECT_EQ(r.err, "error: cannot open standard output: Invalid argument\n");
   r = run("encode " + std::string("'") + Start + "' > /dev/full");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "error: cannot write standard output\n");
+  EXPECT_EQ(r.err, "error: cannot write standard output: No space left on device\n");
 
   const std::string folder = dir.path().string();
   r = run("convert " + folder + " " + dir.file("out.bin").string());

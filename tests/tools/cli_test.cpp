@@ -432,6 +432,16 @@ TEST(Cli, BadOptionFailsWithOneLine) {
   EXPECT_EQ(top.status, 0) << top.err;
 }
 
+// A write to standard output that fails says why, as a file's does.
+TEST(Cli, FailedWritesToStandardOutputSayWhy) {
+  Outcome r = run_cli_shell("sample --count 100000 > /dev/full");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot write standard output: No space left on device\n");
+  r = run_cli_shell("fen '" + StartFen + "' >&-");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "error: cannot write standard output: Bad file descriptor\n");
+}
+
 // After "--" every argument is positional, wherever the positionals began, and the null move "--" after it
 // is refused as it is on standard input.
 TEST(Cli, EverythingAfterDoubleDashIsPositional) {
