@@ -5,7 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" release
+"$root/scripts/build.sh" release chessrank  # the program only: scripts/test.sh builds the rest
 if (($#)); then
   exec "$root/build/release/tools/chessrank" estimate "$@"
 fi
