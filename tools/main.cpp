@@ -94,18 +94,17 @@ int parse_failure(CLI::App& app, const CLI::ParseError& e, int argc, char** argv
   if (dynamic_cast<const CLI::ExtrasError*>(&e))
     for (const auto& [cmd, run] : runners) {
       if (!cmd->parsed()) continue;
-      std::vector<std::string> rest = cmd->remaining();
+      const std::vector<std::string> rest = cmd->remaining();
+      const std::string where = " (chessrank " + cmd->get_name() + " --help lists what it takes)";
       if (rest.empty())  // CLI11 keeps no list of what it refused after "--": name the first argument there
         for (int i = 2; i + 1 < argc; ++i)
           if (std::string_view(argv[i]) == "--") {
-            report_error("", chessrank::quote(argv[i + 1]) + " is an argument " + cmd->get_name() +
-                                 " does not take (chessrank " + cmd->get_name() + " --help lists what it takes)");
+            report_error("", chessrank::quote(argv[i + 1]) + " is an argument " + cmd->get_name() + " does not take" + where);
             return ExitUsage;
           }
       const auto option = std::find_if(rest.begin(), rest.end(), [](const std::string& a) {
         return a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9');
       });
-      const std::string where = " (chessrank " + cmd->get_name() + " --help lists what it takes)";
       if (option != rest.end()) {
         report_error("", chessrank::quote(*option) + " is not an option of " + cmd->get_name() + where);
         return ExitUsage;
