@@ -20,7 +20,6 @@ struct ArmyClass {
   std::uint64_t prod;
   bool bishop_pair;
   long armies;
-  auto key() const { return std::tie(pawns, pieces, prod, bishop_pair); }
 };
 
 std::vector<ArmyClass> army_classes(const TrompNopromoRecipe& r) {

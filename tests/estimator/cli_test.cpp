@@ -9,7 +9,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -231,17 +230,13 @@ TEST(CliEstimate, DashIsStandardOutput) {
   const std::string json = dir.file("report.json").string(), emit = dir.file("emit.txt").string();
   const Outcome files = run_cli({"estimate", "--samples", "3000", "--json", json, "--emit", emit});
   ASSERT_EQ(files.status, 0) << files.err;
-  const auto read = [](const std::string& path) {
-    std::ifstream in(path);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
   const Outcome json_dash = run_cli({"estimate", "--samples", "3000", "--json", "-"});
   ASSERT_EQ(json_dash.status, 0) << json_dash.err;
-  EXPECT_EQ(without_lines(json_dash.out, "\"seconds\""), without_lines(read(json), "\"seconds\""));
+  EXPECT_EQ(without_lines(json_dash.out, "\"seconds\""), without_lines(chessrank::testing::read_file(json), "\"seconds\""));
   EXPECT_EQ(without_lines(json_dash.err, "this run"), without_lines(files.out, "this run"));
   const Outcome emit_dash = run_cli({"estimate", "--samples", "3000", "--emit", "-"});
   ASSERT_EQ(emit_dash.status, 0) << emit_dash.err;
-  EXPECT_EQ(emit_dash.out, read(emit));
+  EXPECT_EQ(emit_dash.out, chessrank::testing::read_file(emit));
   EXPECT_FALSE(fs::exists("-"));
   const Outcome both = run_cli({"estimate", "--samples", "3000", "--json", "-", "--plot", "-"});
   EXPECT_EQ(both.status, 2);
@@ -250,8 +245,7 @@ TEST(CliEstimate, DashIsStandardOutput) {
 
 // Return the JSON report at `path` without the lines that describe the run rather than its samples.
 std::string samples_of_report(const std::string& path) {
-  std::ifstream in(path);
-  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string text = chessrank::testing::read_file(path);
   for (const char* key : {"\"seconds\"", "\"threads\"", "\"resumed\"", "\"interrupted\""})
     text = without_lines(text, key);
   return text;
@@ -272,8 +266,7 @@ TEST(CliEstimate, InterruptSavesTheCheckpointAndReports) {
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status));
   ASSERT_EQ(WEXITSTATUS(status), 130);
-  std::ifstream err(dir.file("err"));
-  const std::string message(std::istreambuf_iterator<char>(err), {});
+  const std::string message = chessrank::testing::read_file(dir.file("err"));
   const std::size_t at = message.find("error: interrupted after ");
   ASSERT_NE(at, std::string::npos) << message;
   const std::string samples = message.substr(at + 25, message.find(' ', at + 25) - at - 25);

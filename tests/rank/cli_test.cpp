@@ -7,8 +7,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
-#include <fstream>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -291,14 +289,10 @@ TEST(CliSample, InterruptStopsAfterWholeLinesAndNamesTheSkip) {
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status));
   ASSERT_EQ(WEXITSTATUS(status), 130);
-  const auto read = [](const std::string& path) {
-    std::ifstream in(path);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  const std::string first = read(out);
+  const std::string first = testing::read_file(out);
   ASSERT_TRUE(first.empty() || first.back() == '\n');
   const std::size_t n = lines_of(first).size();
-  EXPECT_EQ(read(err), "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
+  EXPECT_EQ(testing::read_file(err), "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
                            std::to_string(n) + " prints the rest\n");
   const std::string count = std::to_string(n + 20);
   const Outcome rest =
