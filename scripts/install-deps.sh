@@ -14,6 +14,10 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm, for the test that replays proof games with chess.js: any install will do (some machines
+# have NodeSource's nodejs, which carries its own npm and conflicts with Debian's npm package).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 
 if ((${#missing[@]})); then
   echo "install-deps: installing ${missing[*]}" >&2

@@ -11,6 +11,7 @@
 #include "core/fen.h"
 #include "core/threads.h"
 #include "legality/legality.h"
+#include "proof/proof_game.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
@@ -19,6 +20,7 @@
 #include "tools/interrupt.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
+#include "tools/proof_line.h"
 
 namespace chessrank::cli::rank_command {
 namespace {
@@ -118,7 +120,7 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 // then split between the threads, which unrank, judge and format their slices, and the lines go out in
 // draw order. The lines thus never depend on --threads.
 int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal,
-               unsigned requested_threads) {
+               unsigned requested_threads, const std::optional<proof::ProofLimits>& prove) {
   if (skip > count) {
     report_error("--skip", std::to_string(skip) + " is more than --count " + std::to_string(count));
     return ExitUsage;
@@ -132,10 +134,12 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   // Without --legal, draw i is line i: the draws of the skipped lines are made all the same, without
   // unranking, so the RNG stream, and every later line, is the full run's. With --legal every draw must
   // be judged to know which lines it makes.
-  for (BigInt index; !legal && line < skip; ++line) uniform.draw(rng, index);
+  // With --prove every draw is a line too (drop_failures is false), and takes up to a proof search.
+  const bool drop_failures = legal && !prove;
+  for (BigInt index; !drop_failures && line < skip; ++line) uniform.draw(rng, index);
   progress.update(std::uint64_t(line), std::uint64_t(count));  // the rate counts from here
-  constexpr std::size_t PerThread = 1024;  // draws per thread and batch: a few milliseconds of work
-  std::vector<BigInt> batch(PerThread * threads);
+  const std::size_t per_thread = prove ? 1 : 1024;  // draws per thread and batch: a few milliseconds of work
+  std::vector<BigInt> batch(per_thread * threads);
   struct Slice {
     std::string text;               // its lines, in order
     std::vector<std::size_t> ends;  // where each line ends in text
@@ -152,7 +156,8 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
                            std::to_string(line) + " prints the rest");
       return Interrupt::interrupted_status();
     }
-    const std::size_t draws = legal ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
+    const std::size_t draws =
+        drop_failures ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
     for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
     const auto work = [&](unsigned t) {
       Slice& s = slices[t];
@@ -170,10 +175,14 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
         throw std::logic_error(error->message);  // never: every draw is below N
       for (std::size_t i = begin; i < end; ++i) {
         const Position& pos = positions[i - begin];
-        if (legal && !legality::judge(pos, legality::RuleSet::Default, false).passes()) continue;
+        if (drop_failures && !legality::judge(pos, legality::RuleSet::Default, false).passes()) continue;
         s.text += batch[i].get_str();
         s.text += '\t';
         s.text += to_fen4(pos);
+        if (prove) {
+          s.text += '\t';
+          s.text += proof_line(proof::prove(pos, *prove, seed));
+        }
         s.text += '\n';
         s.ends.push_back(s.text.size());
       }
@@ -221,12 +230,21 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   auto skip = std::make_shared<long long>(0);
   auto legal = std::make_shared<bool>(false);
   auto threads = std::make_shared<unsigned>(0);
+  auto prove = std::make_shared<bool>(false);
+  auto nodes = std::make_shared<std::uint64_t>(proof::ProofLimits{}.nodes);
   add_model_option(cmd, *model);
   whole_number(cmd.add_option("--count", *count, "number of positions"), 0, 1000000000000)->capture_default_str();
   whole_number(cmd.add_option("--seed", *seed, "random seed (pcg64)"))->capture_default_str();
   whole_number(cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)"), 0,
                1000000000000);
   cmd.add_flag("--legal", *legal, "keep only positions that pass the legality checks of `chessrank legal`");
+  auto* prove_flag = cmd.add_flag("--prove", *prove,
+                                  "with --legal: decide every draw as `chessrank prove` does and add its line "
+                                  "(legal with a proof game, illegal, or unknown); no draw is dropped");
+  auto* nodes_option = whole_number(
+      cmd.add_option("--nodes", *nodes, "with --prove: positions each game search may expand"), 1);
+  nodes_option->needs(prove_flag);
+  prove_flag->needs("--legal");
   whole_number(
       cmd.add_option("--threads", *threads, "worker threads (default and 0: all cores); never changes the lines"), 0,
       1024);
@@ -239,8 +257,18 @@ std::function<int()> setup_sample(CLI::App& cmd) {
       "With --legal, draws that fail a check are dropped, so the lines are uniform over the positions of\n"
       "the model that pass every check (docs/legality.md): all legal positions, equally likely, and some\n"
       "illegal ones the checks cannot tell apart. About one draw in seven passes with v2, one in nine\n"
-      "with v1, one in eighteen with cpr.");
-  return [=] { return run_sample(*model, *count, *skip, *seed, *legal, *threads); };
+      "with v1, one in eighteen with cpr.\n"
+      "With --legal --prove every draw is a line \"index<TAB>FEN<TAB>verdict\", the verdict as `chessrank prove`\n"
+      "prints it: keeping only the \"legal:\" lines gives legal positions with their games, uniform as long as\n"
+      "no line says unknown (dropping unknown draws would bias the sample).");
+  return [=] {
+    std::optional<proof::ProofLimits> limits;
+    if (*prove) {
+      limits.emplace();
+      limits->nodes = *nodes;
+    }
+    return run_sample(*model, *count, *skip, *seed, *legal, *threads, limits);
+  };
 }
 
 const bool count_registered =

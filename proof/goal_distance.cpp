@@ -1,0 +1,247 @@
+#include "proof/goal_distance.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+#include "proof/assignment.h"
+
+namespace chessrank::proof {
+namespace {
+
+constexpr std::uint8_t NoPath = 255;
+constexpr int VictimCap = 8;  // moves a surplus man is charged at most to reach where it is taken
+constexpr int BlockedRunCost = 4;  // what a straight pawn run an enemy pawn stands on adds
+
+// The home square and kind of each original piece of white; black's are their mirror images.
+constexpr std::pair<Square, PieceType> HomePieces[] = {{A1, Rook},   {B1, Knight}, {C1, Bishop}, {D1, Queen},
+                                                      {E1, King},   {F1, Bishop}, {G1, Knight}, {H1, Rook}};
+
+// Fill `table[from][to]` with the moves a man whose targets from a square are `step(square)` needs, never
+// entering `avoid`.
+template <class Step>
+void breadth_first(std::array<std::array<std::uint8_t, SquareCount>, SquareCount>& table, Bitboard avoid, Step step) {
+  for (auto& row : table) row.fill(NoPath);
+  for (int from = 0; from < SquareCount; ++from) {
+    auto& dist = table[from];
+    dist[from] = 0;
+    Bitboard frontier = square_bb(Square(from)), seen = frontier;
+    for (int d = 1; frontier; ++d) {
+      Bitboard next = 0;
+      for (Bitboard f = frontier; f;) next |= step(pop_lsb(f));
+      next &= ~seen & ~avoid;
+      for (Bitboard n = next; n;) dist[pop_lsb(n)] = std::uint8_t(d);
+      seen |= next;
+      frontier = next;
+    }
+  }
+}
+
+// Moves a pawn of `c` needs from `from` to `to` with at most `captures` captures (file changes), or NoPath.
+int pawn_moves(Color c, Square from, Square to, int captures) {
+  const int rank_from = relative_rank(c, from), rank_to = relative_rank(c, to);
+  const int ahead = rank_to - rank_from, files = std::abs(int(file_of(to)) - int(file_of(from)));
+  if (ahead < 0 || files > ahead || files > captures) return NoPath;
+  return ahead - (rank_from == Rank2 && ahead - files >= 2 ? 1 : 0);  // a double step on the way
+}
+
+}  // namespace
+
+// One side's part of the estimate: its men's cheapest assignment, the captures its pawns' file changes
+// need, and the men it has to lose (the enemy's victims).
+struct GoalDistance::Side {
+  struct Man {
+    PieceType type;
+    Square square;
+    Square target = NoSquare;  // capturers: the goal square assigned, NoSquare for a surplus man
+  };
+  // A pawn that changes files on its way to `target` (its goal square, or where it promotes).
+  struct PawnNeed {
+    Square from, target;
+  };
+  int moves = 0;
+  int captures_available = 0;  // the enemy's surplus men
+  int captures_needed = 0;     // file changes of this side's pawns
+  int blocked_runs = 0;        // straight pawn runs an enemy pawn stands on
+  std::vector<PawnNeed> pawn_needs;
+  std::vector<Man> surplus;    // men assigned to capture slots
+  std::vector<Man> capturers;  // pieces, kings included, that may take the enemy's surplus
+  bool unreachable = false;
+};
+
+GoalDistance::GoalDistance(const Position& goal) : goal_(goal) {
+  for (Color c : {White, Black}) frozen_ |= goal.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2));
+  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+    if (goal.can_castle(cr)) {
+      const Color c = (cr & WhiteCastling) ? White : Black;
+      frozen_ |= square_bb(relative_square(c, E1)) | square_bb(castling_rook_square(cr));
+    }
+  // A home piece whose every first step lands on a frozen square never moved: none of those men ever
+  // left, so it could neither leave nor come back.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Color c : {White, Black})
+      for (auto [home, pt] : HomePieces) {
+        const Square s = relative_square(c, home);
+        if (frozen_ & square_bb(s) || goal.piece_on(s) != make_piece(c, pt)) continue;
+        const Bitboard first_steps = attacks(pt, s, ~Bitboard(0));
+        if ((first_steps & ~frozen_) == 0) {
+          frozen_ |= square_bb(s);
+          changed = true;
+        }
+      }
+  }
+  for (PieceType pt : {Knight, Bishop, Rook, Queen})
+    breadth_first(distance_[pt], frozen_, [pt, this](Square s) { return attacks(pt, s, frozen_); });
+  for (Color c : {White, Black}) {
+    const Bitboard attacked = pawn_attacks_bb(~c, goal.pieces(~c, Pawn) & frozen_);
+    breadth_first(king_distance_[c], frozen_ | attacked, [](Square s) { return king_attacks(s); });
+  }
+}
+
+GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
+  Side side;
+  side.captures_available = popcount(pos.pieces(~c)) - popcount(goal_.pieces(~c));
+  std::vector<Side::Man> men, targets;
+  for (Bitboard b = pos.pieces(c) & ~frozen_; b;) {
+    const Square s = pop_lsb(b);
+    men.push_back({type_of(pos.piece_on(s)), s});
+  }
+  for (Bitboard b = goal_.pieces(c) & ~frozen_; b;) {
+    const Square s = pop_lsb(b);
+    targets.push_back({type_of(goal_.piece_on(s)), s});
+  }
+  const int n = int(men.size());
+  if (side.captures_available < 0 || n < int(targets.size())) {
+    side.unreachable = true;
+    return side;
+  }
+  // Columns: the goal men, then n - targets capture slots. `via` keeps a promotion's square.
+  std::vector<int> cost(n * n, 0);
+  std::vector<Square> via(n * n, NoSquare);
+  for (int i = 0; i < n; ++i) {
+    const Side::Man man = men[i];
+    for (int j = 0; j < n; ++j) {
+      int& entry = cost[i * n + j];
+      if (j >= int(targets.size())) {
+        entry = man.type == King ? AssignmentInfinity : 0;
+        continue;
+      }
+      const Side::Man goal_man = targets[j];
+      int moves = NoPath;
+      if (man.type == goal_man.type) {
+        moves = man.type == Pawn ? pawn_moves(c, man.square, goal_man.square, side.captures_available)
+                                 : piece_distance(c, man.type, man.square, goal_man.square);
+      } else if (man.type == Pawn && goal_man.type != King) {
+        const int file = file_of(man.square);
+        for (int f = std::max(0, file - side.captures_available); f <= std::min(7, file + side.captures_available); ++f) {
+          const Square promotion = make_square(File(f), relative_rank(c, Rank8));
+          const int walk = pawn_moves(c, man.square, promotion, side.captures_available);
+          const int after = piece_distance(c, goal_man.type, promotion, goal_man.square);
+          if (walk == NoPath || after == NoPath || frozen_ & square_bb(promotion)) continue;
+          if (walk + after < moves) {
+            moves = walk + after;
+            via[i * n + j] = promotion;
+          }
+        }
+      }
+      entry = moves == NoPath ? AssignmentInfinity : moves;
+    }
+  }
+  std::vector<int> column;
+  side.moves = min_cost_assignment(cost, n, &column);
+  if (side.moves >= AssignmentInfinity) {
+    side.unreachable = true;
+    return side;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int j = column[i];
+    if (men[i].type != Pawn)
+      side.capturers.push_back({men[i].type, men[i].square, j < int(targets.size()) ? targets[j].square : NoSquare});
+    if (j >= int(targets.size())) {
+      side.surplus.push_back(men[i]);
+      continue;
+    }
+    if (men[i].type != Pawn) continue;
+    const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
+    const int files = std::abs(int(file_of(target)) - int(file_of(men[i].square)));
+    // A straight run with an enemy pawn on it: that pawn has to get out of the way, by capturing or being
+    // taken, first.
+    if (files == 0 && target != men[i].square &&
+        (between(men[i].square, target) | square_bb(target)) & pos.pieces(~c, Pawn))
+      side.blocked_runs++;
+    side.captures_needed += files;
+    if (files) side.pawn_needs.push_back({men[i].square, target});
+  }
+  return side;
+}
+
+int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color c) const {
+  if (victims.surplus.empty()) return 0;
+  // Charge each victim's way to `squares` (a pawn only straight ahead), capped.
+  const auto reach = [&](const Side::Man& v, Bitboard squares) {
+    int best = VictimCap;
+    for (Bitboard b = squares; b;) {
+      const Square s = pop_lsb(b);
+      const int d = v.type == Pawn ? (file_of(s) == file_of(v.square) ? pawn_moves(~c, v.square, s, 0) : NoPath)
+                                   : piece_distance(~c, v.type, v.square, s);
+      best = std::min(best, d);
+    }
+    return best;
+  };
+  int total = 0;
+  for (const Side::PawnNeed& need : capturer.pawn_needs) {
+    // The pawn's next capture lands on the neighbouring file towards its target, on a rank that leaves
+    // room for the file changes still to come.
+    const int files = std::abs(int(file_of(need.target)) - int(file_of(need.from)));
+    const int step = file_of(need.target) > file_of(need.from) ? 1 : -1;
+    const File next_file = File(int(file_of(need.from)) + step);
+    Bitboard squares = 0;
+    for (int r = relative_rank(c, need.from) + 1; r <= relative_rank(c, need.target) - (files - 1); ++r)
+      squares |= square_bb(make_square(next_file, relative_rank(c, Rank(r))));
+    int best = VictimCap;
+    for (const Side::Man& v : victims.surplus) best = std::min(best, reach(v, squares));
+    total += best;
+  }
+  // The captures pieces make: the cheapest approaches of a capturer to a victim.
+  const int by_pieces = capturer.captures_available - capturer.captures_needed;
+  if (by_pieces > 0) {
+    std::vector<int> approach;
+    for (const Side::Man& v : victims.surplus) {
+      int best = VictimCap;
+      // A capturer's detour: to the victim, then on to its own goal square.
+      for (const Side::Man& m : capturer.capturers) {
+        int detour = piece_distance(c, m.type, m.square, v.square);
+        if (m.target != NoSquare)
+          detour += piece_distance(c, m.type, v.square, m.target) - piece_distance(c, m.type, m.square, m.target);
+        best = std::min(best, detour);
+      }
+      approach.push_back(best);
+    }
+    const std::size_t k = std::min<std::size_t>(by_pieces, approach.size());
+    std::partial_sort(approach.begin(), approach.begin() + k, approach.end());
+    for (std::size_t i = 0; i < k; ++i) total += std::max(0, approach[i] - 1);
+  }
+  return total;
+}
+
+int GoalDistance::estimate(const Position& pos) const {
+  for (Bitboard b = frozen_; b;) {
+    const Square s = pop_lsb(b);
+    if (pos.piece_on(s) != goal_.piece_on(s)) return Unreachable;
+  }
+  if ((goal_.castling_rights() & ~pos.castling_rights()) != NoCastling) return Unreachable;
+  const Side white = assign(pos, White), black = assign(pos, Black);
+  if (white.unreachable || black.unreachable) return Unreachable;
+  int h = std::max(white.moves, white.captures_available) + std::max(black.moves, black.captures_available);
+  h += victim_moves(white, black, White) + victim_moves(black, white, Black);
+  for (const Side* s : {&white, &black})
+    h += 2 * std::max(0, s->captures_needed - s->captures_available) + BlockedRunCost * s->blocked_runs;
+  // A castling right the goal lacks while its king and rook stand at home: one of them leaves and returns.
+  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+    if (pos.can_castle(cr) && !goal_.can_castle(cr) && castling_men_home(goal_, cr)) h += 2;
+  if (h == 0 && !pos.same_position(goal_)) h = 2;  // the placement is there; a tempo or a right is not
+  return h;
+}
+
+}  // namespace chessrank::proof

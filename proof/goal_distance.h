@@ -1,0 +1,51 @@
+// GoalDistance: how far a position is from a goal position, for the proof-game search (proof_game.h).
+// It is built once per goal and answers for many positions:
+// - the frozen squares: goal men that can never have moved (pawns on their start rank, the king and rooks
+//   of the goal's castling rights, and home pieces walled in by those), which the search leaves alone;
+// - an estimate of the plies still needed: per side, the cheapest assignment of its men to its goal men
+//   (same kind along the shortest path around frozen squares, a pawn forward within the captures the
+//   enemy's surplus allows, or promoted) and of its surplus men to capture, plus the moves that bring the
+//   surplus men to the squares where they are to be taken. It guides a search that looks for a game; it is
+//   not a bound any verdict rests on (illegal verdicts come from legality/ only).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/bitboard.h"
+#include "core/position.h"
+
+namespace chessrank::proof {
+
+// What estimate() returns for a position from which the goal cannot be reached: a goal pawn behind a pawn
+// of the position, a frozen man moved, fewer men of a kind than the goal and no pawn left to promote, ...
+constexpr int Unreachable = 1 << 20;
+
+class GoalDistance {
+ public:
+  explicit GoalDistance(const Position& goal);
+
+  const Position& goal() const { return goal_; }
+  Bitboard frozen() const { return frozen_; }
+  // Return the estimated plies from `pos` to the goal, 0 when `pos` is the goal's placement, or Unreachable.
+  int estimate(const Position& pos) const;
+
+ private:
+  struct Side;  // one side's assignment and what its captures need (goal_distance.cpp)
+  Side assign(const Position& pos, Color c) const;
+  int victim_moves(const Side& capturer, const Side& victims, Color capturer_colour) const;
+
+  // Moves a man of kind `pt` and colour `c` needs from `from` to `to` around the frozen squares; 255 when it cannot.
+  int piece_distance(Color c, PieceType pt, Square from, Square to) const {
+    return pt == King ? king_distance_[c][from][to] : distance_[pt][from][to];
+  }
+
+  Position goal_;
+  Bitboard frozen_ = 0;
+  // distance_[pt][from][to] for knights, bishops, rooks and queens; kings per colour, since a king also
+  // keeps off the squares frozen enemy pawns attack.
+  std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, PieceTypeCount> distance_{};
+  std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, ColorCount> king_distance_{};
+};
+
+}  // namespace chessrank::proof

@@ -1,0 +1,50 @@
+// Proof games: a game from the initial position that reaches a given position, which proves it legal.
+//
+// prove() first runs the legality checks (legality/legality.h), whose failures are proofs of illegality,
+// then searches for a game: a weighted best-first search (priority ply + Weight x estimate, GoalDistance's
+// estimate) over positions reached by legal moves, men on frozen squares never moved or taken, each
+// position kept at the lowest ply it was reached at. Passes restart with other random tie-breaks and a
+// larger budget. A goal with an en passant square is searched for without the double step that made it,
+// which is then played. A game found is replayed move by move before it is returned; a search that runs
+// out of budget says "unknown", never "illegal".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/types.h"
+#include "legality/limits.h"
+
+namespace chessrank::proof {
+
+struct ProofLimits {
+  std::uint64_t nodes = 200000;     // positions the search may expand, all passes together
+  double seconds = 0;               // wall-clock seconds per position; 0: no limit (results then depend only on the seed)
+  legality::SearchLimits legality;  // the budgets of the legality checks run first
+};
+
+enum class ProofStatus : unsigned char { Legal, Illegal, Unknown };
+
+struct ProofOutcome {
+  ProofStatus status = ProofStatus::Unknown;
+  std::vector<Move> moves;   // Legal: the game, from the initial position
+  std::string reason;        // Illegal: the failed check and why; Unknown: what ran out
+  std::uint64_t nodes = 0;   // positions expanded
+};
+
+// Decide `goal` (one king per side, as parse_fen gives): illegal by a legality check, legal with a game
+// that reaches it, or unknown. The same goal, seed and limits (without `seconds`) give the same outcome.
+ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed);
+
+// Search for a game reaching `goal` within `limits` (the legality checks are not run). Return the moves, or
+// an empty list when none was found (`goal` is not the initial position); `nodes` receives the expansions.
+std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                                  std::uint64_t* nodes = nullptr);
+
+// Return whether `moves` are legal one after another from the initial position and end in `goal`
+// (placement, side to move, castling rights and en passant square).
+bool reaches(const std::vector<Move>& moves, const Position& goal);
+
+}  // namespace chessrank::proof

@@ -1,0 +1,143 @@
+// Proof games: the estimate's fixed points, the search on positions from random games (each game found
+// replayed by the move generator and again as SAN text), en passant goals, determinism, and prove()'s
+// three outcomes.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <pcg_random.hpp>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "proof/goal_distance.h"
+#include "proof/proof_game.h"
+#include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
+
+namespace chessrank::proof {
+namespace {
+
+Position fen(const std::string& text) { return parse_fen_or_epd(text).value(); }
+
+Position after(const std::vector<std::string>& sans) {
+  Position pos = Position::start();
+  for (const std::string& san : sans) {
+    UndoInfo undo;
+    pos.do_move(parse_san(pos, san).value(), undo);
+  }
+  return pos;
+}
+
+// The position after `plies` uniformly random legal moves (fewer when the game ends).
+Position random_game(pcg32& random, int plies) {
+  Position pos = Position::start();
+  for (int i = 0; i < plies; ++i) {
+    const MoveList moves = legal_moves(pos);
+    if (moves.empty()) break;
+    UndoInfo undo;
+    pos.do_move(moves[random(std::uint32_t(moves.size()))], undo);
+  }
+  return pos;
+}
+
+std::string san_text(const std::vector<Move>& moves) {
+  std::string text;
+  Position pos = Position::start();
+  for (Move m : moves) {
+    text += to_san(pos, m) + ' ';
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  return text;
+}
+
+TEST(GoalDistance, IsZeroAtTheGoalAndPositiveBeforeIt) {
+  pcg32 random(3);
+  for (int i = 0; i < 50; ++i) {
+    const Position goal = random_game(random, 10 + i);
+    const GoalDistance distance(goal);
+    EXPECT_EQ(distance.estimate(goal), 0) << to_fen(goal);
+    if (!goal.same_position(Position::start())) {
+      EXPECT_GT(distance.estimate(Position::start()), 0) << to_fen(goal);
+      EXPECT_LT(distance.estimate(Position::start()), Unreachable) << to_fen(goal);
+    }
+  }
+}
+
+TEST(GoalDistance, FreezesMenThatNeverMoved) {
+  // In the initial position every man but the knights is walled in or held by castling rights.
+  const GoalDistance start(Position::start());
+  EXPECT_EQ(start.frozen(), Position::start().pieces() & ~Position::start().pieces(Knight));
+  // Without castling rights and with e2 gone, the king and queen and f1 bishop can move.
+  const Position open = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+  const Bitboard frozen = GoalDistance(open).frozen();
+  EXPECT_FALSE(frozen & (square_bb(E1) | square_bb(D1) | square_bb(F1) | square_bb(E4)));
+  EXPECT_TRUE(frozen & square_bb(C1));  // b2 and d2 still wall it in
+}
+
+TEST(GoalDistance, SeesAGoalPawnBehindThePawnsThatCouldFillIt) {
+  // After 1. e4 no white pawn can reach e3 without a capture, and none is available.
+  const GoalDistance to_e3(after({"e3", "a6"}));
+  EXPECT_EQ(to_e3.estimate(after({"e4", "a6"})), Unreachable);
+  EXPECT_LT(to_e3.estimate(Position::start()), Unreachable);
+}
+
+// Positions from random games of 10 to 40 plies: a game is found for nearly all of them, and each one
+// found reaches the position, by the move generator and as SAN text through the SAN parser.
+TEST(ProofGame, FindsGamesForPositionsOfRandomGames) {
+  pcg32 random(11);
+  const int positions = testing::SlowBuild ? 8 : 30;
+  ProofLimits limits;
+  limits.nodes = 20000;
+  int found = 0;
+  for (int i = 0; i < positions; ++i) {
+    const Position goal = random_game(random, 10 + int(random(31)));
+    const std::vector<Move> moves = find_proof_game(goal, limits, 1);
+    if (moves.empty()) continue;
+    ++found;
+    EXPECT_TRUE(reaches(moves, goal)) << to_fen(goal);
+    const Result<Position> replayed = testing::play_game(san_text(moves));
+    ASSERT_TRUE(replayed.ok()) << replayed.error();
+    EXPECT_TRUE(replayed->same_position(goal)) << to_fen(goal);
+  }
+  EXPECT_GE(found, positions * 9 / 10);
+}
+
+TEST(ProofGame, EndsWithTheDoubleStepAnEnPassantSquareNames) {
+  const Position goal = after({"e4", "a6", "e5", "f5"});
+  ASSERT_EQ(goal.ep_square(), F6);
+  const std::vector<Move> moves = find_proof_game(goal, {}, 1);
+  ASSERT_FALSE(moves.empty());
+  EXPECT_EQ(moves.back(), Move(F7, F5));
+  EXPECT_TRUE(reaches(moves, goal));
+}
+
+TEST(ProofGame, DependsOnTheSeedOnly) {
+  const Position goal = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  const std::vector<Move> first = find_proof_game(goal, {}, 5);
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(find_proof_game(goal, {}, 5), first);
+}
+
+TEST(Prove, GivesTheThreeOutcomes) {
+  const ProofOutcome start = prove(Position::start(), {}, 1);
+  EXPECT_EQ(start.status, ProofStatus::Legal);
+  EXPECT_TRUE(start.moves.empty());
+
+  // Black to move while giving check: a legality check's verdict, with its reason.
+  const ProofOutcome illegal = prove(fen("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1"), {}, 1);
+  EXPECT_EQ(illegal.status, ProofStatus::Illegal);
+  EXPECT_NE(illegal.reason, "");
+
+  // A legal position of the 2021 sample, whose published proof game is over a hundred moves long.
+  ProofLimits tiny;
+  tiny.nodes = 100;
+  const ProofOutcome unknown = prove(fen("3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"), tiny, 1);
+  EXPECT_EQ(unknown.status, ProofStatus::Unknown);
+  EXPECT_LE(unknown.nodes, 100u);
+  EXPECT_NE(unknown.reason.find("100"), std::string::npos) << unknown.reason;
+}
+
+}  // namespace
+}  // namespace chessrank::proof

@@ -1,0 +1,97 @@
+// `chessrank prove` and `sample --legal --prove` as a user runs them: one line per position in input
+// order, games that `chessrank replay` plays to the position, errors in place, and output independent of
+// the thread count.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "tests/support/cli.h"
+
+namespace chessrank {
+namespace {
+
+using testing::run_cli;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The position replay reaches after the moves of a "legal: proof: ..." line, as FEN without counters.
+std::string replayed(const std::string& line) {
+  const std::string prefix = "legal: proof: ";
+  EXPECT_EQ(line.rfind(prefix, 0), 0u) << line;
+  const testing::CliResult r = run_cli({"replay"}, line.substr(prefix.size()) + "\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return to_fen4(parse_fen(r.out.substr(0, r.out.find('\n'))).value());
+}
+
+TEST(CliProve, PrintsALinePerPositionInOrderAndErrorsInPlace) {
+  const std::vector<std::string> fens = {
+      "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+      "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1",
+      "not a fen",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+  };
+  const testing::CliResult r = run_cli({"prove", "--threads", "2"}, fens[0] + "\n" + fens[1] + "\n" + fens[2] + "\n" + fens[3] + "\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("error: line 3: ", 0), 0u) << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(replayed(lines[0]), to_fen4(parse_fen(fens[0]).value()));
+  EXPECT_EQ(lines[1].rfind("illegal: ", 0), 0u) << lines[1];
+  EXPECT_EQ(replayed(lines[2]), to_fen4(parse_fen(fens[3]).value()));  // the en passant square included
+}
+
+TEST(CliProve, SaysUnknownWhenTheBudgetRunsOut) {
+  const testing::CliResult r =
+      run_cli({"prove", "--nodes", "50", "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("unknown: ", 0), 0u) << r.out;
+}
+
+TEST(CliProve, RefusesBadOptions) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"prove", "--nodes", "0"}, {"prove", "--time", "-1"}, {"prove", "--seed", "x"}}) {
+    const testing::CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args[1];
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(args[1]), std::string::npos) << r.err;
+  }
+}
+
+// Every draw is a line (none dropped), with its verdict; the same seed gives the same lines whatever the
+// threads; each proof replays to the line's position.
+TEST(CliSampleProve, ReportsEveryDrawWithItsVerdict) {
+  const std::vector<std::string> args = {"sample", "--legal", "--prove", "--count", "6", "--seed", "3", "--nodes", "3000"};
+  std::vector<std::string> one = args, two = args;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "2"});
+  const testing::CliResult a = run_cli(one), b = run_cli(two);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const std::vector<std::string> lines = lines_of(a.out);
+  ASSERT_EQ(lines.size(), 6u);
+  for (const std::string& line : lines) {
+    const std::size_t tab1 = line.find('\t'), tab2 = line.find('\t', tab1 + 1);
+    ASSERT_NE(tab2, std::string::npos) << line;
+    const std::string verdict = line.substr(tab2 + 1);
+    EXPECT_TRUE(verdict.rfind("legal: proof: ", 0) == 0 || verdict.rfind("illegal: ", 0) == 0 ||
+                verdict.rfind("unknown: ", 0) == 0)
+        << line;
+    if (verdict.rfind("legal: ", 0) == 0) {
+      EXPECT_EQ(replayed(verdict), line.substr(tab1 + 1, tab2 - tab1 - 1));
+    }
+  }
+  const testing::CliResult without = run_cli({"sample", "--prove", "--count", "1"});
+  EXPECT_EQ(without.status, 2);
+  EXPECT_NE(without.err.find("--legal"), std::string::npos) << without.err;
+}
+
+}  // namespace
+}  // namespace chessrank
