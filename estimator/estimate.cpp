@@ -251,10 +251,9 @@ bool is_realistic(const Position& pos) {
   return true;
 }
 
-Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) {
+Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space, double z) {
   Interval iv;
   if (n == 0) return {std::nan(""), 0, space.get_d()};  // no data: no estimate, and any count is possible
-  const double z = 1.959963984540054;
   const double nn = double(n), p = double(k) / nn, z2 = z * z;
   const double denom = 1 + z2 / nn;
   const double center = (p + z2 / (2 * nn)) / denom;
@@ -264,6 +263,46 @@ Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space) 
   iv.low = k == 0 ? 0 : size * std::max(0.0, center - half);  // exact bounds at the ends, no rounding noise
   iv.high = k == n ? size : size * std::min(1.0, center + half);
   return iv;
+}
+
+Result<std::vector<std::pair<BigInt, Position>>> first_passing(const rank::RankModel& model,
+                                                               const EstimateOptions& options, std::uint64_t count) {
+  if (options.chunk_size == 0) return Error{"chunk size must be positive"};
+  EstimateOptions listing = options;
+  listing.emit = "-";  // run_chunk lists the passing samples when there is an emit file
+  const std::size_t check_count = legality::check_names(options.rules).size();
+  std::vector<std::pair<BigInt, Position>> found;
+  for (std::uint64_t chunk = 0; found.size() < count; ++chunk) {
+    const std::uint64_t before = chunk * options.chunk_size;
+    if (options.samples && before >= options.samples) break;  // the run passed fewer
+    const std::uint64_t size = options.samples ? std::min(options.chunk_size, options.samples - before) : options.chunk_size;
+    const ChunkResult r = run_chunk(model, listing, chunk, size, check_count);
+    if (r.error) return Error{*r.error};
+    std::istringstream lines(r.emitted);
+    for (std::string index, placement, side, castling, ep; found.size() < count && lines >> index >> placement >> side >> castling >> ep;) {
+      const Result<Position> pos = parse_fen(placement + ' ' + side + ' ' + castling + ' ' + ep);
+      if (!pos) return Error{"sample " + index + ": " + pos.error()};  // never: to_fen4 wrote it
+      found.emplace_back(BigInt(index), *pos);
+    }
+  }
+  return found;
+}
+
+TwoSidedEstimate two_sided_estimate(const EstimateReport& report, const ProofPhase& proof) {
+  const Tally& t = report.tally;
+  const BigInt one = 1;
+  const Interval pass = wilson_estimate(t.passed.all, t.samples.all, report.space, Z975);
+  const auto scaled = [&](std::uint64_t k) {
+    const Interval share = wilson_estimate(k, proof.searched, one, Z975);
+    return Interval{pass.estimate * share.estimate, pass.low * share.low, pass.high * share.high};
+  };
+  TwoSidedEstimate e;
+  e.lower = scaled(proof.legal);
+  e.upper = wilson_estimate(t.passed.all, t.samples.all, report.space);
+  e.point = e.upper.estimate;
+  e.low = e.lower.low;
+  e.high = e.upper.high;
+  return e;
 }
 
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options) {

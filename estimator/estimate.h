@@ -10,7 +10,9 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/bigint.h"
@@ -83,11 +85,32 @@ bool is_realistic(const Position& pos);
 struct Interval {
   double estimate = 0, low = 0, high = 0;
 };
-Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space);
+// The normal quantiles of a 95% two-sided interval, and of a 97.5% one (two of which hold together at
+// least 95% of the time: the two-phase estimate's Bonferroni bound).
+inline constexpr double Z95 = 1.959963984540054, Z975 = 2.241402727604947;
+Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space, double z = Z95);
 
 // The best published count of legal positions: (4.82 +- 0.03)e44, from two million uniform samples of the
 // 2021 ranking, every candidate decided by Texel's proof-game tool and 77 by hand (Tromp 2021).
 inline constexpr double PublishedLegal = 4.82e44, PublishedLegalError = 0.03e44;
+
+// The second phase of `estimate --prove K`: proof-game searches on the first K passing samples
+// (estimator/proof_phase.h), which the report turns into a two-sided estimate.
+struct ProofPhase {
+  std::uint64_t searched = 0;  // positions decided: K, or the passing samples when fewer
+  std::uint64_t legal = 0, illegal = 0, unknown = 0;
+  std::uint64_t nodes = 0;  // the node budget of each search
+};
+
+// The two-sided estimate. `upper` is the first phase's estimate (every passing sample counted; the proof
+// phase runs the same checks, so it finds none of its positions illegal); `lower` counts only the proven
+// share of the passing samples: pass rate times proven share, each with its 97.5% Wilson interval, the
+// bounds multiplied. The count of legal positions is `point` (upper's: an unknown position counts as legal)
+// in [lower.low, upper.high]: each end fails with probability at most 2.5%, so the interval holds with 95%.
+struct TwoSidedEstimate {
+  Interval lower, upper;
+  double point = 0, low = 0, high = 0;
+};
 
 struct EstimateReport {
   std::string model;
@@ -102,6 +125,7 @@ struct EstimateReport {
   unsigned threads = 1;
   bool resumed = false;
   bool interrupted = false;  // options.stop ended the run before its samples or time were done
+  std::optional<ProofPhase> proof;  // set by `estimate --prove`
   // Set when every sample was taken but the last checkpoint save or the emit file failed: the estimate
   // is whole, that file is not. Says which file.
   std::string output_error;
@@ -111,6 +135,13 @@ struct EstimateReport {
 // stopped early (a checkpoint save or a write to the emit file failed); a report otherwise, see
 // output_error.
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
+
+// Return the first `count` samples of the run `options` describes that pass its checks, in sample order, as
+// (index, position): the same samples a run of that seed passes first, whatever its length.
+Result<std::vector<std::pair<BigInt, Position>>> first_passing(const rank::RankModel& model,
+                                                               const EstimateOptions& options, std::uint64_t count);
+
+TwoSidedEstimate two_sided_estimate(const EstimateReport& report, const ProofPhase& proof);
 
 // Return the search budgets as a checkpoint keeps them: "200000,6,48".
 std::string search_text(const legality::SearchLimits& limits);

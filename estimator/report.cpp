@@ -34,6 +34,22 @@ std::string json_interval(const Interval& iv) {
          ", \"high\": " + sci(iv.high, 6) + "}";
 }
 
+std::string share_text(std::uint64_t k, std::uint64_t n) { return n ? fixed(100.0 * double(k) / double(n), 1) + "%" : "-"; }
+
+// The two-phase lines of the text report.
+std::string proof_text(const EstimateReport& r, const ProofPhase& p) {
+  const TwoSidedEstimate e = two_sided_estimate(r, p);
+  std::string out = "proof games on the first " + std::to_string(p.searched) + " passing samples (" +
+                    std::to_string(p.nodes) + " nodes each): " + std::to_string(p.legal) + " legal (" +
+                    share_text(p.legal, p.searched) + "), " + std::to_string(p.illegal) + " illegal, " +
+                    std::to_string(p.unknown) + " unknown (" + share_text(p.unknown, p.searched) + ")\n";
+  out += "  lower estimate (proven legal):        " + interval_text(e.lower) + "\n";
+  out += "  upper estimate (not proven illegal):  " + interval_text(e.upper) + "\n";
+  out += "  legal positions: " + sci(e.point) + ", 95% interval [" + sci(e.low) + ", " + sci(e.high) +
+         "] (unknown counted as legal; the lower end multiplies two 97.5% Wilson bounds: docs/estimator.md)\n";
+  return out;
+}
+
 // One subset row: its share of the space and its estimate.
 struct Row {
   std::string label;
@@ -103,6 +119,7 @@ std::string format_report(const EstimateReport& r) {
   if (t.samples.all)
     out += "published: (4.82 +- 0.03)e44 legal positions (Tromp 2021, every candidate of 2 million samples decided); "
            "this estimate is " + versus_published(estimate) + "\n";
+  if (r.proof) out += proof_text(r, *r.proof);
   out += "realistic subset (<= 3 queens, <= 2 rooks, <= 2 knights, <= 1 bishop per square colour, per side): " +
          std::to_string(t.passed.realistic) + " passing, " +
          interval_text(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "\n";
@@ -137,6 +154,15 @@ std::string report_json(const EstimateReport& r) {
        ",\n  \"resumed\": " + (r.resumed ? "true" : "false") +
        ",\n  \"interrupted\": " + (r.interrupted ? "true" : "false") + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
+  if (r.proof) {
+    const ProofPhase& p = *r.proof;
+    const TwoSidedEstimate e = two_sided_estimate(r, p);
+    o += "  \"proof\": {\"searched\": " + std::to_string(p.searched) + ", \"nodes\": " + std::to_string(p.nodes) +
+         ", \"legal\": " + std::to_string(p.legal) + ", \"illegal\": " + std::to_string(p.illegal) +
+         ", \"unknown\": " + std::to_string(p.unknown) + ", \"lower\": " + json_interval(e.lower) +
+         ", \"upper\": " + json_interval(e.upper) + ", \"legal_positions\": {\"estimate\": " + sci(e.point, 6) +
+         ", \"low\": " + sci(e.low, 6) + ", \"high\": " + sci(e.high, 6) + "}},\n";
+  }
   o += "  \"published\": {\"estimate\": " + sci(PublishedLegal) + ", \"error\": " + sci(PublishedLegalError) +
        ", \"source\": \"Tromp 2021\"},\n";
   o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples.realistic) + ", \"passed\": " +

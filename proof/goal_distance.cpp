@@ -162,7 +162,10 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
       side.surplus.push_back(men[i]);
       continue;
     }
-    if (men[i].type != Pawn) continue;
+    if (men[i].type != Pawn) {
+      side.moves += settled_detour(pos, c, men[i].type, men[i].square, targets[j].square);
+      continue;
+    }
     const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
     const int files = std::abs(int(file_of(target)) - int(file_of(men[i].square)));
     // A straight run with an enemy pawn on it: that pawn has to get out of the way, by capturing or being
@@ -174,6 +177,37 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
     if (files) side.pawn_needs.push_back({men[i].square, target});
   }
   return side;
+}
+
+Bitboard GoalDistance::settled(const Position& pos) const {
+  Bitboard b = frozen_;
+  for (Bitboard m = pos.pieces() & goal_.pieces(); m;) {
+    const Square s = pop_lsb(m);
+    if (pos.piece_on(s) == goal_.piece_on(s)) b |= square_bb(s);
+  }
+  return b;
+}
+
+int GoalDistance::settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const {
+  const int free = piece_distance(c, pt, from, to);
+  if (free <= 1 && !(between(from, to) & pos.pieces())) return 0;
+  // The way around the men already in place: each settled man the free path needs is one that steps
+  // aside and back.
+  Bitboard avoid = settled(pos) & ~square_bb(to);
+  if (pt == King) avoid |= pawn_attacks_bb(~c, pos.pieces(~c, Pawn) & avoid);
+  Bitboard seen = square_bb(from), frontier = seen;
+  for (int d = 1; d <= free + 1 && frontier; ++d) {
+    Bitboard next = 0;
+    for (Bitboard f = frontier; f;) {
+      const Square s = pop_lsb(f);
+      next |= pt == King ? king_attacks(s) : attacks(pt, s, avoid);
+    }
+    next &= ~seen & ~avoid;
+    if (next & square_bb(to)) return d - free;
+    seen |= next;
+    frontier = next;
+  }
+  return 2;
 }
 
 int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color c) const {

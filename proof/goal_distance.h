@@ -34,6 +34,11 @@ class GoalDistance {
   struct Side;  // one side's assignment and what its captures need (goal_distance.cpp)
   Side assign(const Position& pos, Color c) const;
   int victim_moves(const Side& capturer, const Side& victims, Color capturer_colour) const;
+  // The men of `pos` that stand on their goal squares, and the frozen squares.
+  Bitboard settled(const Position& pos) const;
+  // The moves a man of kind `pt` going from `from` to `to` needs beyond piece_distance when the settled
+  // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.
+  int settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const;
 
   // Moves a man of kind `pt` and colour `c` needs from `from` to `to` around the frozen squares; 255 when it cannot.
   int piece_distance(Color c, PieceType pt, Square from, Square to) const {

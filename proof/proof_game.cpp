@@ -10,6 +10,9 @@
 #include <pcg_random.hpp>
 
 #include "core/movegen.h"
+#include "core/fen.h"
+#include <cstdio>
+#include <cstdlib>
 #include "legality/legality.h"
 #include "proof/goal_distance.h"
 
@@ -21,32 +24,28 @@ namespace {
 constexpr int Weights[] = {10, 20, 5};
 constexpr int MaxQuietPlies = 150;
 constexpr std::uint64_t FirstPassNodes = 20000;  // each pass then gets 19/16 of the last one's budget
+constexpr int ContinuationSteps = 3;             // searches from the closest position after a failed pass
 
-// A position's identity (placement, side to move, castling rights, en passant square) as exact bits.
-struct Key {
-  std::array<Bitboard, 8> words{};
-  bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-  std::size_t operator()(const Key& k) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (Bitboard w : k.words) h = (h ^ w) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
-    return std::size_t(h);
-  }
-};
-Key key_of(const Position& pos) {
-  Key k;
-  k.words[0] = pos.pieces(White);
-  for (int pt = Pawn; pt <= King; ++pt) k.words[pt] = pos.pieces(PieceType(pt));
-  k.words[7] = Bitboard(pos.side_to_move()) | Bitboard(pos.castling_rights()) << 1 | Bitboard(pos.ep_square()) << 8;
-  return k;
+// A hash of a position's identity (placement, side to move, castling rights, en passant square). A
+// collision can only make a pass skip a position, never accept a wrong game: games are replayed at the end.
+std::uint64_t hash_of(const Position& pos) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull;
+  const auto mix = [&h](std::uint64_t w) {
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+  };
+  mix(pos.pieces(White));
+  for (int pt = Pawn; pt <= King; ++pt) mix(pos.pieces(PieceType(pt)));
+  mix(std::uint64_t(pos.side_to_move()) | std::uint64_t(pos.castling_rights()) << 1 | std::uint64_t(pos.ep_square()) << 8);
+  return h;
 }
 
+// A position the pass reached: its parent and the move from there. Positions are not stored but replayed
+// from the root when expanded, which keeps a node at 8 bytes.
 struct Node {
-  Position pos;
   std::uint32_t parent;
   Move move;
-  int ply;
+  std::uint16_t ply;
 };
 
 struct Entry {
@@ -62,34 +61,51 @@ struct Entry {
 
 using Clock = std::chrono::steady_clock;
 
-// One weighted best-first pass from the initial position; returns the moves, or empty.
-std::vector<Move> search_pass(const GoalDistance& distance, int weight, std::uint64_t budget, std::uint64_t seed,
-                              Clock::time_point deadline, bool timed, std::uint64_t& expanded) {
+struct PassResult {
+  bool found = false;
+  std::vector<Move> moves;  // from the root: to the goal when found, else to the position of least estimate
+  int closest = Unreachable;  // that position's estimate
+};
+
+// One weighted best-first pass from `root`, expanding until `budget` positions in all have been expanded.
+PassResult search_pass(const GoalDistance& distance, const Position& root, int weight, std::uint64_t budget,
+                       std::uint64_t seed, Clock::time_point deadline, bool timed, std::uint64_t& expanded) {
   pcg32 random(seed);
   const Position& goal = distance.goal();
   const Bitboard frozen = distance.frozen();
   std::vector<Node> nodes;
-  std::unordered_map<Key, int, KeyHash> best_ply;
+  std::unordered_map<std::uint64_t, int> best_ply;
   std::priority_queue<Entry> open;
-  const Position start = Position::start();
-  const int h0 = distance.estimate(start);
-  if (h0 >= Unreachable) return {};
-  nodes.push_back({start, 0, Move::none(), 0});
-  best_ply.emplace(key_of(start), 0);
+  PassResult result;
+  const auto line_to = [&nodes](std::uint32_t node) {
+    std::vector<Move> moves;
+    for (std::uint32_t i = node; i != 0; i = nodes[i].parent) moves.push_back(nodes[i].move);
+    std::reverse(moves.begin(), moves.end());
+    return moves;
+  };
+  const int h0 = distance.estimate(root);
+  if (h0 >= Unreachable) return result;
+  nodes.push_back({0, Move::none(), 0});
+  best_ply.emplace(hash_of(root), 0);
   open.push({weight * h0, 0, random(), 0});
+  std::uint32_t closest = 0;
+  result.closest = h0;
   while (!open.empty() && expanded < budget) {
     const Entry e = open.top();
     open.pop();
-    if (best_ply[key_of(nodes[e.node].pos)] < e.ply) continue;  // reached again at a lower ply since
-    if (nodes[e.node].pos.same_position(goal)) {
-      std::vector<Move> moves;
-      for (std::uint32_t i = e.node; i != 0; i = nodes[i].parent) moves.push_back(nodes[i].move);
-      std::reverse(moves.begin(), moves.end());
-      return moves;
+    Position pos = root;
+    for (Move m : line_to(e.node)) {
+      UndoInfo undo;
+      pos.do_move(m, undo);
+    }
+    if (best_ply[hash_of(pos)] < e.ply) continue;  // reached again at a lower ply since
+    if (pos.same_position(goal)) {
+      result.found = true;
+      result.moves = line_to(e.node);
+      return result;
     }
     ++expanded;
     if (timed && (expanded & 255) == 0 && Clock::now() > deadline) break;
-    const Position pos = nodes[e.node].pos;
     for (Move m : legal_moves(pos)) {
       if (frozen & (square_bb(m.from()) | square_bb(m.to()))) continue;
       Position child = pos;
@@ -98,18 +114,20 @@ std::vector<Move> search_pass(const GoalDistance& distance, int weight, std::uin
       // The 75-move rule ends the game at 150 plies without a capture or a pawn move.
       if (child.halfmove_clock() >= MaxQuietPlies && !child.same_position(goal)) continue;
       const int ply = e.ply + 1;
-      auto [it, inserted] = best_ply.try_emplace(key_of(child), ply);
+      auto [it, inserted] = best_ply.try_emplace(hash_of(child), ply);
       if (!inserted) {
         if (it->second <= ply) continue;
         it->second = ply;
       }
       const int h = distance.estimate(child);
       if (h >= Unreachable) continue;
-      nodes.push_back({child, e.node, m, ply});
+      nodes.push_back({e.node, m, std::uint16_t(ply)});
+      if (h < result.closest) result.closest = h, closest = std::uint32_t(nodes.size() - 1);
       open.push({ply + weight * h, ply, random(), std::uint32_t(nodes.size() - 1)});
     }
   }
-  return {};
+  result.moves = line_to(closest);
+  return result;
 }
 
 }  // namespace
@@ -144,12 +162,33 @@ std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limit
   const bool timed = limits.seconds > 0;
   const Clock::time_point deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
+  // Each pass searches from the initial position; when it fails, searches from the position it came
+  // closest to (by the estimate) follow, each with half the budget, while they come closer.
   std::vector<Move> moves;
   double budget = double(FirstPassNodes);
-  for (std::uint64_t pass = 0; expanded < limits.nodes && (!timed || Clock::now() < deadline); ++pass) {
-    const std::uint64_t pass_budget = std::min<std::uint64_t>(limits.nodes, expanded + std::uint64_t(budget));
-    moves = search_pass(distance, Weights[pass % std::size(Weights)], pass_budget, seed * 0x9E3779B97F4A7C15ull + pass, deadline, timed, expanded);
-    if (!moves.empty() || target.same_position(Position::start())) break;
+  std::uint64_t stream = seed * 0x9E3779B97F4A7C15ull;
+  const auto out_of_time = [&] { return timed && Clock::now() >= deadline; };
+  for (std::uint64_t pass = 0; moves.empty() && expanded < limits.nodes && !out_of_time(); ++pass) {
+    if (target.same_position(Position::start())) break;
+    const int weight = Weights[pass % std::size(Weights)];
+    const auto run = [&](const Position& root, double share) {
+      const std::uint64_t cap = std::min<std::uint64_t>(limits.nodes, expanded + std::uint64_t(share));
+      return search_pass(distance, root, weight, cap, stream++, deadline, timed, expanded);
+    };
+    PassResult r = run(Position::start(), budget);
+    std::vector<Move> line = r.moves;
+    for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !out_of_time(); ++step) {
+      Position root = Position::start();
+      for (Move m : line) {
+        UndoInfo undo;
+        root.do_move(m, undo);
+      }
+      const int before = r.closest;
+      r = run(root, budget / 2);
+      line.insert(line.end(), r.moves.begin(), r.moves.end());
+      if (!r.found && r.closest >= before) break;
+    }
+    if (r.found) moves = line;
     budget *= 19.0 / 16.0;
   }
   if (nodes) *nodes = expanded;

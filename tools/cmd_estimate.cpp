@@ -3,11 +3,14 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "estimator/estimate.h"
+#include "estimator/proof_phase.h"
+#include "proof/proof_game.h"
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -27,7 +30,47 @@ struct Options {
   std::string rules = "default";
   std::uint64_t nodes = legality::SearchLimits{}.kernel_nodes;
   std::string checkpoint, json, emit, plot;
+  std::uint64_t prove = 0;  // the proof phase's subsample size; 0: none
+  std::uint64_t prove_nodes = proof::ProofLimits{}.nodes;
 };
+
+// The second phase of --prove: the proof-game searches on the run's first passing samples. Return the exit
+// status when the run ends here (an error, or an interrupt), else nothing, with report.proof set.
+std::optional<int> run_proof_phase(const Options& o, const rank::RankModel& model, estimator::EstimateOptions options,
+                                   estimator::EstimateReport& report) {
+  options.samples = report.tally.samples.all;  // the subsample comes from this run's samples
+  const auto subsample = estimator::first_passing(model, options, o.prove);
+  if (!subsample) {
+    report_error("", subsample.error());
+    return ExitFailure;
+  }
+  std::vector<Position> positions;
+  for (const auto& [index, pos] : *subsample) positions.push_back(pos);
+  estimator::ProofPhaseOptions phase;
+  phase.limits.nodes = o.prove_nodes;
+  phase.limits.legality = options.limits;
+  phase.seed = o.seed;
+  phase.threads = o.threads;
+  if (!o.checkpoint.empty()) phase.journal = o.checkpoint + ".proofs";
+  Progress progress("proof searches", 0);
+  phase.progress = progress.reporter();
+  phase.stop = [] { return Interrupt::requested(); };
+  const auto run = estimator::run_proof_phase(positions, phase);
+  progress.finish();
+  if (!run) {
+    report_error("", run.error());
+    return ExitFailure;
+  }
+  if (run->interrupted) {
+    report_error("", "interrupted after " + std::to_string(run->phase.searched) + " of " +
+                         std::to_string(positions.size()) + " proof searches: " +
+                         (phase.journal.empty() ? "a run with --checkpoint FILE can be resumed"
+                                                : "the same command resumes from " + phase.journal));
+    return Interrupt::interrupted_status();
+  }
+  report.proof = run->phase;
+  return std::nullopt;
+}
 
 // Write the file of an option (--json, --plot); return false, after one error line naming the option, the
 // file and why, when that fails: the early check (writable_file) cannot foresee a full disk.
@@ -68,17 +111,32 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--plot", o->plot,
                  "draw the running estimate and the men-on-board histogram as SVG to FILE (-: standard output)")
       ->check(output_file());
+  auto* prove = whole_number(
+      cmd.add_option("--prove", o->prove,
+                     "second phase: search proof games for the first K passing samples (a uniform subsample) "
+                     "and report a two-sided estimate"),
+      1);
+  whole_number(cmd.add_option("--prove-nodes", o->prove_nodes, "positions each proof-game search may expand"), 1)
+      ->needs(prove)
+      ->capture_default_str();
   cmd.footer(
       "Draws uniform indices below the model's size N, unranks them, applies the legality checks of\n"
       "`chessrank legal`, and reports N x pass rate with a 95% interval, broken down by check and subset.\n"
       "Every position that passes counts, so with the default rules (sound) the figure is an upper estimate;\n"
       "seed000 and tromp2021 may reject legal positions, so theirs is not a bound. Same seed and samples\n"
-      "give the same result for any --threads and across checkpoint resumes.");
+      "give the same result for any --threads and across checkpoint resumes.\n"
+      "--prove K adds a second phase: `chessrank prove` on the run's first K passing samples, giving a lower\n"
+      "estimate (proven legal) besides the upper one, and the count of legal positions between them\n"
+      "(docs/estimator.md). With --checkpoint FILE its outcomes go to FILE.proofs, and it resumes from there.");
   return [o] {
     // "-" gives standard output to one of the files, and the text report goes to standard error.
     const int dashes = int(o->json == "-") + int(o->emit == "-") + int(o->plot == "-");
     if (dashes > 1) {
       report_error("", "only one of --json, --emit and --plot can be - (standard output)");
+      return ExitUsage;
+    }
+    if (o->prove && o->rules != "default") {
+      report_error("--prove", "needs the default rules: a two-sided estimate rests on sound illegality verdicts");
       return ExitUsage;
     }
     std::ostream& text = dashes ? std::cerr : std::cout;
@@ -111,8 +169,11 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("", report.error());
       return Interrupt::requested() ? Interrupt::interrupted_status() : ExitFailure;
     }
+    estimator::EstimateReport full = *report;
+    if (o->prove && !report->interrupted && report->output_error.empty())
+      if (const std::optional<int> status = run_proof_phase(*o, *model, options, full)) return *status;
     // Flushed, so that a --json or --plot of /dev/stdout comes after the report, not before it.
-    text << estimator::format_report(*report) << std::flush;
+    text << estimator::format_report(full) << std::flush;
     int status = ExitOk;
     if (report->interrupted) {
       report_error("", "interrupted after " + std::to_string(report->tally.samples.all) + " samples: " +
@@ -124,8 +185,8 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("", report->output_error);
       status = ExitFailure;
     }
-    if (!o->json.empty() && !write_file("--json", o->json, estimator::report_json(*report))) status = ExitFailure;
-    if (!o->plot.empty() && !write_file("--plot", o->plot, estimator::report_svg(*report))) status = ExitFailure;
+    if (!o->json.empty() && !write_file("--json", o->json, estimator::report_json(full))) status = ExitFailure;
+    if (!o->plot.empty() && !write_file("--plot", o->plot, estimator::report_svg(full))) status = ExitFailure;
     return status;
   };
 }
