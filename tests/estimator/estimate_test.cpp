@@ -2,6 +2,7 @@
 // white rook, either side to move (64 * 63 * 62 * 2 positions). The exact pass count comes from judging
 // every position; the estimate must be deterministic across thread counts and checkpoint resumes.
 #include "estimator/estimate.h"
+#include "estimator/proof_phase.h"
 #include "rank/sample.h"
 
 #include <sys/stat.h>
@@ -581,6 +582,70 @@ TEST(Realistic, Definition) {
   EXPECT_FALSE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/NNN1K3 w - - 0 1")));
   EXPECT_FALSE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1")));  // two dark bishops
   EXPECT_TRUE(is_realistic(*parse_fen("4k3/8/8/8/8/8/8/1BB1K3 w - - 0 1")));
+}
+
+// The subsample of the proof phase is what a run with the same seed passes first: its --emit file's lines.
+TEST(TwoPhase, FirstPassingAreTheRunsFirstPassingSamples) {
+  const testing::TempDir dir("chessrank-two-phase");
+  EstimateOptions o = options(12000, 2);
+  o.emit = dir.file("emit").string();
+  ASSERT_TRUE(run_estimate(model(), o).ok());
+  std::istringstream emitted(testing::read_file(dir.file("emit")));
+  const auto first = first_passing(model(), options(12000, 1), 40);
+  ASSERT_TRUE(first.ok()) << first.error();
+  ASSERT_EQ(first->size(), 40u);
+  for (const auto& [index, pos] : *first) {
+    std::string line;
+    ASSERT_TRUE(std::getline(emitted, line));
+    EXPECT_EQ(line, index.get_str() + ' ' + to_fen4(pos));
+  }
+  // A run too short to pass 40 gives what it passed.
+  EXPECT_LT(first_passing(model(), options(30, 1), 40)->size(), 40u);
+}
+
+// On king and rook against king every passing position is legal and the search proves it: the lower
+// estimate meets the upper one, and the interval holds the exact count of passing positions.
+TEST(TwoPhase, ProvesTheSubsampleAndBracketsTheCount) {
+  const testing::TempDir dir("chessrank-two-phase");
+  const Result<EstimateReport> r = run_estimate(model(), options(20000, 2));
+  ASSERT_TRUE(r.ok()) << r.error();
+  const auto first = first_passing(model(), options(20000, 2), 30);
+  ASSERT_TRUE(first.ok()) << first.error();
+  std::vector<Position> positions;
+  for (const auto& [index, pos] : *first) positions.push_back(pos);
+  ProofPhaseOptions po;
+  po.limits.nodes = 20000;
+  po.seed = 3;
+  po.journal = dir.file("journal").string();
+  const Result<ProofPhaseRun> run = run_proof_phase(positions, po);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_FALSE(run->interrupted);
+  EXPECT_EQ(run->phase.searched, 30u);
+  EXPECT_EQ(run->phase.illegal, 0u);  // the same checks passed them
+  EXPECT_GE(run->phase.legal, 28u);
+  EstimateReport report = *r;
+  const TwoSidedEstimate e = two_sided_estimate(report, run->phase);
+  EXPECT_LE(e.lower.estimate, e.upper.estimate);
+  EXPECT_LE(e.low, e.lower.estimate);
+  EXPECT_GE(e.high, e.upper.estimate);
+  std::uint64_t exact = 0;
+  for (unsigned long i = 0; i < model().size().get_ui(); ++i)
+    exact += legality::judge(*model().unrank(BigInt(i)), legality::RuleSet::Default, false).passes();
+  EXPECT_LE(e.low, double(exact));
+  EXPECT_GE(e.high, double(exact));
+
+  // Resumed from the journal: the same outcomes without a search (progress starts at all decided).
+  std::uint64_t first_report = 99;
+  po.progress = [&](std::uint64_t done, std::uint64_t, double) {
+    if (first_report == 99) first_report = done;
+  };
+  const Result<ProofPhaseRun> again = run_proof_phase(positions, po);
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_EQ(first_report, 30u);
+  EXPECT_EQ(again->phase.legal, run->phase.legal);
+  // A journal of other searches is refused.
+  po.limits.nodes = 777;
+  EXPECT_FALSE(run_proof_phase(positions, po).ok());
 }
 
 }  // namespace

@@ -12,8 +12,11 @@ namespace chessrank::proof {
 namespace {
 
 // The least cost of a perfect assignment as a flow of n units from a source through rows and columns to a
-// sink, impossible entries left out; AssignmentInfinity when the flow falls short of n.
+// sink; AssignmentInfinity when it needs an impossible entry. Impossible entries are edges of a weight no
+// assignment of possible ones reaches (left out, they would leave vertices unreachable, and Boost's
+// shortest paths then add infinite distances, which overflows).
 long long flow_assignment(const std::vector<int>& cost, int n) {
+  constexpr long Impossible = 1000000;  // above n x 19, the largest total of possible entries here
   using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
   using Graph = boost::adjacency_list<
       boost::vecS, boost::vecS, boost::directedS, boost::no_property,
@@ -34,15 +37,14 @@ long long flow_assignment(const std::vector<int>& cost, int n) {
     add(source, i, 0);
     add(n + i, sink, 0);
     for (int j = 0; j < n; ++j)
-      if (cost[i * n + j] < AssignmentInfinity) add(i, n + j, cost[i * n + j]);
+      add(i, n + j, cost[i * n + j] < AssignmentInfinity ? cost[i * n + j] : Impossible);
   }
   boost::successive_shortest_path_nonnegative_weights(g, source, sink);
-  long flow = 0, total = 0;
+  long total = 0;
   auto residual = boost::get(boost::edge_residual_capacity, g);
-  for (auto [e, end] = boost::out_edges(source, g); e != end; ++e) flow += capacity[*e] - residual[*e];
   for (auto [e, end] = boost::edges(g); e != end; ++e)
     if (capacity[*e] > 0) total += weight[*e] * (capacity[*e] - residual[*e]);
-  return flow < n ? AssignmentInfinity : total;
+  return total >= Impossible ? AssignmentInfinity : total;
 }
 
 TEST(Assignment, AgreesWithMinimumCostFlow) {

@@ -48,6 +48,18 @@ TEST(CliProve, PrintsALinePerPositionInOrderAndErrorsInPlace) {
   EXPECT_EQ(replayed(lines[2]), to_fen4(parse_fen(fens[3]).value()));  // the en passant square included
 }
 
+TEST(CliProve, GivesTheSameLinesForAnyThreadCount) {
+  const std::string input =
+      "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\n"
+      "8/8/8/3k4/8/8/2R5/6K1 b - -\n"
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\n";
+  const testing::CliResult one = run_cli({"prove", "--threads", "1", "--seed", "4"}, input);
+  const testing::CliResult three = run_cli({"prove", "--threads", "3", "--seed", "4"}, input);
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, three.out);
+  EXPECT_EQ(lines_of(one.out).size(), 3u);
+}
+
 TEST(CliProve, SaysUnknownWhenTheBudgetRunsOut) {
   const testing::CliResult r =
       run_cli({"prove", "--nodes", "50", "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"});
@@ -91,6 +103,18 @@ TEST(CliSampleProve, ReportsEveryDrawWithItsVerdict) {
   const testing::CliResult without = run_cli({"sample", "--prove", "--count", "1"});
   EXPECT_EQ(without.status, 2);
   EXPECT_NE(without.err.find("--legal"), std::string::npos) << without.err;
+}
+
+// The two-phase estimate: the report's proof-game lines, the JSON member, and the refusals.
+TEST(CliEstimateProve, ReportsTheTwoSidedEstimate) {
+  const testing::CliResult r =
+      run_cli({"estimate", "--samples", "5000", "--seed", "3", "--prove", "3", "--prove-nodes", "1000", "--json", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("proof games on the first 3 passing samples (1000 nodes each)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("lower estimate (proven legal):"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("\"proof\": {\"searched\": 3, \"nodes\": 1000,"), std::string::npos) << r.out;
+  EXPECT_EQ(run_cli({"estimate", "--samples", "100", "--prove", "2", "--rules", "seed000"}).status, 2);
+  EXPECT_EQ(run_cli({"estimate", "--samples", "100", "--prove-nodes", "2"}).status, 2);
 }
 
 }  // namespace
