@@ -37,13 +37,6 @@ void breadth_first(std::array<std::array<std::uint8_t, SquareCount>, SquareCount
   }
 }
 
-// Moves a pawn of `c` needs from `from` to `to` with at most `captures` captures (file changes), or NoPath.
-int pawn_moves(Color c, Square from, Square to, int captures) {
-  const int rank_from = relative_rank(c, from), rank_to = relative_rank(c, to);
-  const int ahead = rank_to - rank_from, files = std::abs(int(file_of(to)) - int(file_of(from)));
-  if (ahead < 0 || files > ahead || files > captures) return NoPath;
-  return ahead - (rank_from == Rank2 && ahead - files >= 2 ? 1 : 0);  // a double step on the way
-}
 
 }  // namespace
 
@@ -58,6 +51,7 @@ struct GoalDistance::Side {
   // A pawn that changes files on its way to `target` (its goal square, or where it promotes).
   struct PawnNeed {
     Square from, target;
+    int captures;
   };
   int moves = 0;
   int captures_available = 0;  // the enemy's surplus men
@@ -97,6 +91,36 @@ GoalDistance::GoalDistance(const Position& goal) : goal_(goal) {
     const Bitboard attacked = pawn_attacks_bb(~c, goal.pieces(~c, Pawn) & frozen_);
     breadth_first(king_distance_[c], frozen_ | attacked, [](Square s) { return king_attacks(s); });
   }
+  // Pawn walks rank by rank: a step ahead or a capture onto the next rank, never onto a frozen square
+  // (frozen men neither move out of the way nor are taken).
+  for (Color c : {White, Black})
+    for (int from = 0; from < SquareCount; ++from) {
+      auto& captures = pawn_captures_[c][from];
+      captures.fill(NoPath);
+      captures[from] = 0;
+      for (int r = relative_rank(c, Square(from)); r < Rank8; ++r)
+        for (int f = 0; f < 8; ++f) {
+          const int here = captures[make_square(File(f), relative_rank(c, Rank(r)))];
+          if (here == NoPath) continue;
+          for (int df = -1; df <= 1; ++df) {
+            if (f + df < 0 || f + df > 7) continue;
+            const Square next = make_square(File(f + df), relative_rank(c, Rank(r + 1)));
+            if (frozen_ & square_bb(next)) continue;
+            captures[next] = std::uint8_t(std::min<int>(captures[next], here + (df != 0)));
+          }
+        }
+    }
+}
+
+int GoalDistance::pawn_walk(Color c, Square from, Square to, int captures_available, int* captures) const {
+  const int needed = pawn_captures_[c][from][to];
+  if (needed == NoPath || needed > captures_available) return NoPath;
+  if (captures) *captures = needed;
+  const int rank_from = relative_rank(c, from), ahead = relative_rank(c, to) - rank_from;
+  const Square two = Square(from + 2 * pawn_push(c));
+  const bool double_step = rank_from == Rank2 && ahead - needed >= 2 &&
+                           !(frozen_ & (square_bb(Square(from + pawn_push(c))) | square_bb(two)));
+  return ahead - (double_step ? 1 : 0);
 }
 
 GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
@@ -130,13 +154,13 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
       const Side::Man goal_man = targets[j];
       int moves = NoPath;
       if (man.type == goal_man.type) {
-        moves = man.type == Pawn ? pawn_moves(c, man.square, goal_man.square, side.captures_available)
+        moves = man.type == Pawn ? pawn_walk(c, man.square, goal_man.square, side.captures_available)
                                  : piece_distance(c, man.type, man.square, goal_man.square);
       } else if (man.type == Pawn && goal_man.type != King) {
         const int file = file_of(man.square);
         for (int f = std::max(0, file - side.captures_available); f <= std::min(7, file + side.captures_available); ++f) {
           const Square promotion = make_square(File(f), relative_rank(c, Rank8));
-          const int walk = pawn_moves(c, man.square, promotion, side.captures_available);
+          const int walk = pawn_walk(c, man.square, promotion, side.captures_available);
           const int after = piece_distance(c, goal_man.type, promotion, goal_man.square);
           if (walk == NoPath || after == NoPath || frozen_ & square_bb(promotion)) continue;
           if (walk + after < moves) {
@@ -168,13 +192,14 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
     }
     const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
     const int files = std::abs(int(file_of(target)) - int(file_of(men[i].square)));
+    const int captures = pawn_captures_[c][men[i].square][target];
     // A straight run with an enemy pawn on it: that pawn has to get out of the way, by capturing or being
     // taken, first.
     if (files == 0 && target != men[i].square &&
         (between(men[i].square, target) | square_bb(target)) & pos.pieces(~c, Pawn))
       side.blocked_runs++;
-    side.captures_needed += files;
-    if (files) side.pawn_needs.push_back({men[i].square, target});
+    side.captures_needed += captures;
+    if (captures) side.pawn_needs.push_back({men[i].square, target, captures});
   }
   return side;
 }
@@ -217,7 +242,7 @@ int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color 
     int best = VictimCap;
     for (Bitboard b = squares; b;) {
       const Square s = pop_lsb(b);
-      const int d = v.type == Pawn ? (file_of(s) == file_of(v.square) ? pawn_moves(~c, v.square, s, 0) : NoPath)
+      const int d = v.type == Pawn ? pawn_walk(~c, v.square, s, 0)
                                    : piece_distance(~c, v.type, v.square, s);
       best = std::min(best, d);
     }
@@ -225,14 +250,15 @@ int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color 
   };
   int total = 0;
   for (const Side::PawnNeed& need : capturer.pawn_needs) {
-    // The pawn's next capture lands on the neighbouring file towards its target, on a rank that leaves
-    // room for the file changes still to come.
-    const int files = std::abs(int(file_of(need.target)) - int(file_of(need.from)));
-    const int step = file_of(need.target) > file_of(need.from) ? 1 : -1;
-    const File next_file = File(int(file_of(need.from)) + step);
+    // The pawn's next capture lands on a neighbouring file (the one towards its target, when it is on
+    // another file), on a rank that leaves room for the captures still to come.
+    const int from_file = file_of(need.from), to_file = file_of(need.target);
+    Bitboard files = 0;
+    for (int f : {from_file - 1, from_file + 1})
+      if (f >= 0 && f <= 7 && (to_file == from_file || (f > from_file) == (to_file > from_file))) files |= file_bb(File(f));
     Bitboard squares = 0;
-    for (int r = relative_rank(c, need.from) + 1; r <= relative_rank(c, need.target) - (files - 1); ++r)
-      squares |= square_bb(make_square(next_file, relative_rank(c, Rank(r))));
+    for (int r = relative_rank(c, need.from) + 1; r <= relative_rank(c, need.target) - (need.captures - 1); ++r)
+      squares |= rank_bb(relative_rank(c, Rank(r))) & files;
     int best = VictimCap;
     for (const Side::Man& v : victims.surplus) best = std::min(best, reach(v, squares));
     total += best;

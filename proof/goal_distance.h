@@ -40,6 +40,10 @@ class GoalDistance {
   // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.
   int settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const;
 
+  // Moves a pawn of `c` needs from `from` to `to` with at most `captures_available` captures, or 255;
+  // `captures` receives the captures it makes.
+  int pawn_walk(Color c, Square from, Square to, int captures_available, int* captures = nullptr) const;
+
   // Moves a man of kind `pt` and colour `c` needs from `from` to `to` around the frozen squares; 255 when it cannot.
   int piece_distance(Color c, PieceType pt, Square from, Square to) const {
     return pt == King ? king_distance_[c][from][to] : distance_[pt][from][to];
@@ -51,6 +55,9 @@ class GoalDistance {
   // keeps off the squares frozen enemy pawns attack.
   std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, PieceTypeCount> distance_{};
   std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, ColorCount> king_distance_{};
+  // pawn_captures_[c][from][to]: the fewest captures a pawn of `c` makes walking from `from` to `to` around
+  // the frozen squares; 255 when it cannot get there.
+  std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, ColorCount> pawn_captures_{};
 };
 
 }  // namespace chessrank::proof

@@ -1,18 +1,14 @@
 #include "proof/proof_game.h"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
-#include <cmath>
 #include <queue>
+#include <sstream>
 #include <unordered_map>
 
 #include <pcg_random.hpp>
 
 #include "core/movegen.h"
-#include "core/fen.h"
-#include <cstdio>
-#include <cstdlib>
 #include "legality/legality.h"
 #include "proof/goal_distance.h"
 
@@ -210,6 +206,11 @@ ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_
     outcome.status = ProofStatus::Legal;
   } else {
     outcome.reason = "no game found in " + std::to_string(outcome.nodes) + " positions";
+    if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
+      std::ostringstream seconds;
+      seconds << limits.seconds;
+      outcome.reason += " (the time limit of " + seconds.str() + " s)";
+    }
   }
   return outcome;
 }

@@ -83,6 +83,16 @@ TEST(GoalDistance, SeesAGoalPawnBehindThePawnsThatCouldFillIt) {
   EXPECT_LT(to_e3.estimate(Position::start()), Unreachable);
 }
 
+TEST(GoalDistance, WalksPawnsAroundFrozenMen) {
+  // Black's pawns never moved and White has nothing to capture: no white pawn gets past them to promote.
+  const GoalDistance extra_queen(fen("rnbqkbnr/pppppppp/8/8/Q7/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+  EXPECT_EQ(extra_queen.estimate(Position::start()), Unreachable);
+  // Once the black a-pawn has left a7 (to a6, where it may yet be taken) and the a8 rook is free to go (no
+  // castling right holds it), the a-file is open to the white one.
+  const GoalDistance open_a7(fen("rnbqkbnr/1ppppppp/p7/8/Q7/8/1PPPPPPP/RNBQKBNR b KQ - 0 1"));
+  EXPECT_LT(open_a7.estimate(Position::start()), Unreachable);
+}
+
 // Positions from random games of 10 to 40 plies: a game is found for nearly all of them, and each one
 // found reaches the position, by the move generator and as SAN text through the SAN parser.
 TEST(ProofGame, FindsGamesForPositionsOfRandomGames) {
