@@ -1,7 +1,6 @@
 // `chessrank prove` and `sample --legal --prove` as a user runs them: one line per position in input
 // order, games that `chessrank replay` plays to the position, errors in place, and output independent of
 // the thread count.
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,14 +12,8 @@
 namespace chessrank {
 namespace {
 
+using testing::lines_of;
 using testing::run_cli;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 // The position replay reaches after the moves of a "legal: proof: ..." line, as FEN without counters.
 std::string replayed(const std::string& line) {

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,14 +22,8 @@ namespace chessrank::rank {
 namespace {
 
 using Outcome = testing::CliResult;
+using testing::lines_of;
 using testing::run_cli;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 // Names the models the runs go through: all of them, or under the sanitizers the default and `cpr`, since
 // there every run rebuilds a model's tables (`v3`'s take seconds) and the CLI's code is the same for every

@@ -145,4 +145,11 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
   return run_cli_shell(joined, input);
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 }  // namespace chessrank::testing

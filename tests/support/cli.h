@@ -20,6 +20,8 @@ CliResult run_cli_shell(const std::string& args, const std::string& input = "");
 // parent), as some launchers leave it, and write `input` to it only after a pause, so that the first reads
 // find nothing yet: a command must wait for its input, not fail with EAGAIN.
 CliResult run_cli_nonblocking(const std::vector<std::string>& args, const std::string& input);
+// Return the lines of a command's output, without their newlines.
+std::vector<std::string> lines_of(const std::string& text);
 // Return the path of the built `chessrank` binary.
 const char* cli_path();
 
