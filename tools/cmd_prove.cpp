@@ -1,9 +1,10 @@
 // `chessrank prove`: a proof game for each given position, or the check that shows it illegal.
-#include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,37 +27,70 @@ struct Options {
   unsigned threads = 0;
 };
 
+// Thread 0 reads the items (bad ones reported in place) and queues the positions; the other threads prove
+// them and print each line as soon as every line before it is out. A program that writes a FEN and waits
+// gets its line without closing the input.
 int run(const Options& o) {
-  // Read every item first (bad ones reported in place), then search on the threads and print in input order.
-  std::vector<std::optional<Position>> positions;
-  const std::size_t failures = for_each_item(o.fens, [&](const std::string& item, const ItemSource& src) {
-    const Result<Position> pos = parse_fen_or_epd(item);
-    if (!pos) {
-      report_error(src, pos.error());
-      return false;
-    }
-    positions.emplace_back(*pos);
-    return true;
-  });
   proof::ProofLimits limits;
   limits.nodes = o.nodes;
   limits.seconds = o.seconds;
-  std::vector<std::optional<std::string>> lines(positions.size());
-  std::atomic<std::size_t> next{0};
   std::mutex mutex;
-  std::size_t printed = 0, done = 0;
+  std::condition_variable queued;
+  std::deque<std::pair<std::size_t, Position>> jobs;  // (number among the good items, position)
+  bool read_all = false;
+  std::size_t read = 0, printed = 0;
+  std::map<std::size_t, std::string> lines;  // finished, waiting for the ones before
+  std::size_t failures = 0;
   Progress progress("positions", 0);
-  run_on_threads(std::min<unsigned>(worker_threads(o.threads), std::max<std::size_t>(1, positions.size())),
-                 [&](unsigned) {
-                   for (std::size_t i; (i = next++) < positions.size();) {
-                     std::string line = proof_line(proof::prove(*positions[i], limits, o.seed));
-                     const std::lock_guard lock(mutex);
-                     lines[i] = std::move(line);
-                     for (; printed < lines.size() && lines[printed]; ++printed) std::cout << *lines[printed] << '\n';
-                     std::cout.flush();
-                     progress.update(++done, positions.size());
-                   }
-                 });
+  // The reader's flushes and the printers' writes take turns, until this function returns or throws.
+  struct OutputMutex {
+    explicit OutputMutex(std::mutex& m) { set_output_mutex(&m); }
+    ~OutputMutex() { set_output_mutex(nullptr); }
+  } output_mutex(mutex);
+  run_on_threads(worker_threads(o.threads) + 1, [&](unsigned t) {
+    if (t == 0) {
+      const auto finish = [&] {
+        const std::lock_guard lock(mutex);
+        read_all = true;
+        queued.notify_all();
+      };
+      try {
+        failures = for_each_item(o.fens, [&](const std::string& item, const ItemSource& src) {
+          const Result<Position> pos = parse_fen_or_epd(item);
+          if (!pos) {
+            report_error(src, pos.error());
+            return false;
+          }
+          const std::lock_guard lock(mutex);
+          jobs.emplace_back(read++, *pos);
+          queued.notify_one();
+          return true;
+        });
+      } catch (...) {
+        finish();
+        throw;
+      }
+      finish();
+      return;
+    }
+    for (;;) {
+      std::pair<std::size_t, Position> job;
+      {
+        std::unique_lock lock(mutex);
+        queued.wait(lock, [&] { return !jobs.empty() || read_all; });
+        if (jobs.empty()) return;
+        job = jobs.front();
+        jobs.pop_front();
+      }
+      std::string line = proof_line(proof::prove(job.second, limits, o.seed));
+      const std::lock_guard lock(mutex);
+      lines.emplace(job.first, std::move(line));
+      for (auto it = lines.begin(); it != lines.end() && it->first == printed; it = lines.erase(it), ++printed)
+        std::cout << it->second << '\n';
+      std::cout.flush();
+      progress.update(printed, read_all ? read : 0);
+    }
+  });
   progress.finish();
   return failures ? ExitFailure : ExitOk;
 }
@@ -68,11 +102,13 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--time", o->seconds, "seconds of search per position at most (results then depend on speed)")
       ->check(positive_number());
   whole_number(cmd.add_option("--seed", o->seed, "seed of the searches' random tie-breaks"))->capture_default_str();
-  whole_number(cmd.add_option("--threads", o->threads, "positions searched at once (0: every hardware thread)"))
+  whole_number(cmd.add_option("--threads", o->threads, "positions searched at once (0: every hardware thread)"), 0,
+               1024)
       ->capture_default_str();
   cmd.add_option("FEN", o->fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
-      "Prints one line per position, in input order: \"legal: proof: <SAN moves from the initial position>\"\n"
+      "Prints one line per position, in input order, as soon as the lines before it are out (stdin lines are\n"
+      "read as they come): \"legal: proof: <SAN moves from the initial position>\"\n"
       "(`chessrank replay` plays them), \"illegal: <reason>\" (a legality check, docs/legality.md) or\n"
       "\"unknown: <why>\" when the search ran out of budget: unknown is never a verdict. With --nodes alone the\n"
       "lines depend only on the positions and --seed, not on --threads. How the search works: docs/proof-games.md.");

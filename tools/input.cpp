@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include <poll.h>
@@ -42,8 +43,24 @@ bool waited_for_input(std::FILE* in) {
 
 }  // namespace
 
+namespace {
+std::mutex* output_mutex = nullptr;
+
+// Flush std::cout, under the output mutex when a command has set one.
+void flush_output() {
+  if (!output_mutex) {
+    std::cout.flush();
+    return;
+  }
+  const std::lock_guard lock(*output_mutex);
+  std::cout.flush();
+}
+}  // namespace
+
+void set_output_mutex(std::mutex* mutex) { output_mutex = mutex; }
+
 int read_input_byte(std::FILE* in) {
-  if (in == stdin && stdin_may_wait()) std::cout.flush();
+  if (in == stdin && stdin_may_wait()) flush_output();
   int c = getc_unlocked(in);
   while (c == EOF && waited_for_input(in)) c = getc_unlocked(in);
   return c;
@@ -142,7 +159,7 @@ std::string io_failure(std::string_view verb, std::string_view what) {
 }
 
 void report_error(std::string_view where, std::string_view message) {
-  std::cout.flush();  // keep stdout and stderr in order when both go to a terminal
+  flush_output();  // keep stdout and stderr in order when both go to a terminal
   std::string line = "error: ";
   if (!where.empty()) line.append(where).append(": ");
   line.append(message);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,10 @@ struct ItemInput {
 inline constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
 // The message for such a line.
 inline std::string too_long_message() { return "longer than " + std::to_string(MaxLineBytes) + " bytes"; }
+
+// Make the flushes of std::cout done here (before waiting for input, before an error line) take `mutex`,
+// for a command whose threads print while its items are still being read; nullptr: no mutex (the default).
+void set_output_mutex(std::mutex* mutex);
 
 // Return the next byte of `in`, or EOF at its end or on an error. Before a read of stdin that may wait,
 // flush stdout, so that a program feeding us input gets the answers to what it sent; wait for a

@@ -53,6 +53,16 @@ TEST(CliProve, GivesTheSameLinesForAnyThreadCount) {
   EXPECT_EQ(lines_of(one.out).size(), 3u);
 }
 
+// A program that writes a FEN and waits for the answer gets it before writing the next one.
+TEST(CliProve, AnswersEachLineAsItComes) {
+  const testing::Conversation c = testing::converse(
+      {"prove"}, {"8/8/8/3k4/8/8/2R5/6K1 b - -\n", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"});
+  ASSERT_EQ(c.answers.size(), 2u);
+  EXPECT_EQ(c.answers[0].rfind("legal: proof: ", 0), 0u) << c.answers[0];
+  EXPECT_EQ(c.answers[1].rfind("legal: proof: ", 0), 0u) << c.answers[1];
+  EXPECT_EQ(c.status, 0);
+}
+
 TEST(CliProve, SaysUnknownWhenTheBudgetRunsOut) {
   const testing::CliResult r =
       run_cli({"prove", "--nodes", "50", "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"});

@@ -480,7 +480,7 @@ TEST(Cli, HelpAndVersionGoToStdout) {
   std::istringstream lines(help.out.substr(list + 13));
   for (std::string line, name; std::getline(lines, line);)
     if (std::istringstream(line) >> name) commands.push_back(name);
-  EXPECT_EQ(commands.size(), 16u) << help.out;
+  EXPECT_EQ(commands.size(), 17u) << help.out;
   for (const std::string& command : commands) {
     const Outcome r = run_cli({command, "--help"});
     EXPECT_EQ(r.status, 0) << command;
