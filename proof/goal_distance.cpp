@@ -37,7 +37,6 @@ void breadth_first(std::array<std::array<std::uint8_t, SquareCount>, SquareCount
   }
 }
 
-
 }  // namespace
 
 // One side's part of the estimate: its men's cheapest assignment, the captures its pawns' file changes
@@ -48,14 +47,14 @@ struct GoalDistance::Side {
     Square square;
     Square target = NoSquare;  // capturers: the goal square assigned, NoSquare for a surplus man
   };
-  // A pawn that changes files on its way to `target` (its goal square, or where it promotes).
+  // A pawn that captures on its way to `target` (its goal square, or where it promotes).
   struct PawnNeed {
     Square from, target;
     int captures;
   };
   int moves = 0;
   int captures_available = 0;  // the enemy's surplus men
-  int captures_needed = 0;     // file changes of this side's pawns
+  int captures_needed = 0;     // captures of this side's pawns on their walks
   int blocked_runs = 0;        // straight pawn runs an enemy pawn stands on
   std::vector<PawnNeed> pawn_needs;
   std::vector<Man> surplus;    // men assigned to capture slots
@@ -112,14 +111,13 @@ GoalDistance::GoalDistance(const Position& goal) : goal_(goal) {
     }
 }
 
-int GoalDistance::pawn_walk(Color c, Square from, Square to, int captures_available, int* captures) const {
+int GoalDistance::pawn_walk(Color c, Square from, Square to, int captures_available) const {
   const int needed = pawn_captures_[c][from][to];
   if (needed == NoPath || needed > captures_available) return NoPath;
-  if (captures) *captures = needed;
   const int rank_from = relative_rank(c, from), ahead = relative_rank(c, to) - rank_from;
-  const Square two = Square(from + 2 * pawn_push(c));
+  // A double step on the way when the walk has two straight steps and the two squares are not frozen.
   const bool double_step = rank_from == Rank2 && ahead - needed >= 2 &&
-                           !(frozen_ & (square_bb(Square(from + pawn_push(c))) | square_bb(two)));
+                           !(frozen_ & (square_bb(Square(from + pawn_push(c))) | square_bb(Square(from + 2 * pawn_push(c)))));
   return ahead - (double_step ? 1 : 0);
 }
 

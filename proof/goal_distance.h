@@ -40,9 +40,8 @@ class GoalDistance {
   // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.
   int settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const;
 
-  // Moves a pawn of `c` needs from `from` to `to` with at most `captures_available` captures, or 255;
-  // `captures` receives the captures it makes.
-  int pawn_walk(Color c, Square from, Square to, int captures_available, int* captures = nullptr) const;
+  // Moves a pawn of `c` needs from `from` to `to` with at most `captures_available` captures, or 255.
+  int pawn_walk(Color c, Square from, Square to, int captures_available) const;
 
   // Moves a man of kind `pt` and colour `c` needs from `from` to `to` around the frozen squares; 255 when it cannot.
   int piece_distance(Color c, PieceType pt, Square from, Square to) const {
