@@ -306,4 +306,16 @@ Result<Move> parse_move(const Position& pos, std::string_view text) {
   return parse_san(pos, text);
 }
 
+std::string to_san_game(const std::vector<Move>& moves) {
+  std::string text;
+  Position pos = Position::start();
+  for (Move m : moves) {
+    if (!text.empty()) text += ' ';
+    text += to_san(pos, m);
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  return text;
+}
+
 }  // namespace chessrank

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/position.h"
 #include "core/result.h"
@@ -24,5 +25,9 @@ std::string to_san(const Position& pos, Move m);
 Result<Move> parse_san(const Position& pos, std::string_view text);
 // Parse either notation: UCI first when the text looks like UCI, else SAN.
 Result<Move> parse_move(const Position& pos, std::string_view text);
+
+// Write legal moves played one after another from the initial position as SAN separated by spaces, as
+// `chessrank replay` reads them.
+std::string to_san_game(const std::vector<Move>& moves);
 
 }  // namespace chessrank

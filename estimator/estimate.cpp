@@ -33,11 +33,12 @@ void add_array(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, 
 struct ChunkResult {
   Tally tally;
   std::string emitted;
+  std::vector<std::pair<BigInt, Position>> passing;  // kept only when asked (first_passing)
   std::optional<std::string> error;
 };
 
 ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& options, std::uint64_t chunk,
-                      std::uint64_t count, std::size_t check_count) {
+                      std::uint64_t count, std::size_t check_count, bool keep_passing = false) {
   ChunkResult r;
   r.tally.rejected.assign(check_count, 0);
   pcg64 rng(options.seed, chunk);
@@ -59,6 +60,7 @@ ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& optio
     }
     t.passed.count(c);
     if (!options.emit.empty()) r.emitted += sampler.index().get_str() + ' ' + to_fen4(pos) + '\n';
+    if (keep_passing) r.passing.emplace_back(sampler.index(), pos);
   }
   return r;
 }
@@ -268,22 +270,15 @@ Interval wilson_estimate(std::uint64_t k, std::uint64_t n, const BigInt& space, 
 Result<std::vector<std::pair<BigInt, Position>>> first_passing(const rank::RankModel& model,
                                                                const EstimateOptions& options, std::uint64_t count) {
   if (options.chunk_size == 0) return Error{"chunk size must be positive"};
-  EstimateOptions listing = options;
-  listing.emit = "-";  // run_chunk lists the passing samples when there is an emit file
   const std::size_t check_count = legality::check_names(options.rules).size();
   std::vector<std::pair<BigInt, Position>> found;
   for (std::uint64_t chunk = 0; found.size() < count; ++chunk) {
     const std::uint64_t before = chunk * options.chunk_size;
     if (options.samples && before >= options.samples) break;  // the run passed fewer
     const std::uint64_t size = options.samples ? std::min(options.chunk_size, options.samples - before) : options.chunk_size;
-    const ChunkResult r = run_chunk(model, listing, chunk, size, check_count);
+    const ChunkResult r = run_chunk(model, options, chunk, size, check_count, true);
     if (r.error) return Error{*r.error};
-    std::istringstream lines(r.emitted);
-    for (std::string index, placement, side, castling, ep; found.size() < count && lines >> index >> placement >> side >> castling >> ep;) {
-      const Result<Position> pos = parse_fen(placement + ' ' + side + ' ' + castling + ' ' + ep);
-      if (!pos) return Error{"sample " + index + ": " + pos.error()};  // never: to_fen4 wrote it
-      found.emplace_back(BigInt(index), *pos);
-    }
+    for (std::size_t i = 0; i < r.passing.size() && found.size() < count; ++i) found.push_back(r.passing[i]);
   }
   return found;
 }

@@ -121,7 +121,7 @@ int GoalDistance::pawn_walk(Color c, Square from, Square to, int captures_availa
   return ahead - (double_step ? 1 : 0);
 }
 
-GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
+GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard settled) const {
   Side side;
   side.captures_available = popcount(pos.pieces(~c)) - popcount(goal_.pieces(~c));
   std::vector<Side::Man> men, targets;
@@ -185,7 +185,7 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
       continue;
     }
     if (men[i].type != Pawn) {
-      side.moves += settled_detour(pos, c, men[i].type, men[i].square, targets[j].square);
+      side.moves += settled_detour(pos, settled, c, men[i].type, men[i].square, targets[j].square);
       continue;
     }
     const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
@@ -202,7 +202,7 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c) const {
   return side;
 }
 
-Bitboard GoalDistance::settled(const Position& pos) const {
+Bitboard GoalDistance::settled_men(const Position& pos) const {
   Bitboard b = frozen_;
   for (Bitboard m = pos.pieces() & goal_.pieces(); m;) {
     const Square s = pop_lsb(m);
@@ -211,12 +211,13 @@ Bitboard GoalDistance::settled(const Position& pos) const {
   return b;
 }
 
-int GoalDistance::settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const {
+int GoalDistance::settled_detour(const Position& pos, Bitboard settled, Color c, PieceType pt, Square from,
+                                 Square to) const {
   const int free = piece_distance(c, pt, from, to);
   if (free <= 1 && !(between(from, to) & pos.pieces())) return 0;
   // The way around the men already in place: each settled man the free path needs is one that steps
   // aside and back.
-  Bitboard avoid = settled(pos) & ~square_bb(to);
+  Bitboard avoid = settled & ~square_bb(to);
   if (pt == King) avoid |= pawn_attacks_bb(~c, pos.pieces(~c, Pawn) & avoid);
   Bitboard seen = square_bb(from), frontier = seen;
   for (int d = 1; d <= free + 1 && frontier; ++d) {
@@ -289,7 +290,8 @@ int GoalDistance::estimate(const Position& pos) const {
     if (pos.piece_on(s) != goal_.piece_on(s)) return Unreachable;
   }
   if ((goal_.castling_rights() & ~pos.castling_rights()) != NoCastling) return Unreachable;
-  const Side white = assign(pos, White), black = assign(pos, Black);
+  const Bitboard settled = settled_men(pos);
+  const Side white = assign(pos, White, settled), black = assign(pos, Black, settled);
   if (white.unreachable || black.unreachable) return Unreachable;
   int h = std::max(white.moves, white.captures_available) + std::max(black.moves, black.captures_available);
   h += victim_moves(white, black, White) + victim_moves(black, white, Black);

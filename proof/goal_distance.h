@@ -32,13 +32,14 @@ class GoalDistance {
 
  private:
   struct Side;  // one side's assignment and what its captures need (goal_distance.cpp)
-  Side assign(const Position& pos, Color c) const;
+  // `settled`: settled_men(pos), computed once per estimate.
+  Side assign(const Position& pos, Color c, Bitboard settled) const;
   int victim_moves(const Side& capturer, const Side& victims, Color capturer_colour) const;
   // The men of `pos` that stand on their goal squares, and the frozen squares.
-  Bitboard settled(const Position& pos) const;
+  Bitboard settled_men(const Position& pos) const;
   // The moves a man of kind `pt` going from `from` to `to` needs beyond piece_distance when the settled
   // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.
-  int settled_detour(const Position& pos, Color c, PieceType pt, Square from, Square to) const;
+  int settled_detour(const Position& pos, Bitboard settled, Color c, PieceType pt, Square from, Square to) const;
 
   // Moves a pawn of `c` needs from `from` to `to` with at most `captures_available` captures, or 255.
   int pawn_walk(Color c, Square from, Square to, int captures_available) const;

@@ -138,7 +138,8 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   const bool drop_failures = legal && !prove;
   for (BigInt index; !drop_failures && line < skip; ++line) uniform.draw(rng, index);
   progress.update(std::uint64_t(line), std::uint64_t(count));  // the rate counts from here
-  const std::size_t per_thread = prove ? 1 : 1024;  // draws per thread and batch: a few milliseconds of work
+  // Draws per thread and batch: a few milliseconds of work, or one proof search.
+  const std::size_t per_thread = prove ? 1 : 1024;
   std::vector<BigInt> batch(per_thread * threads);
   struct Slice {
     std::string text;               // its lines, in order

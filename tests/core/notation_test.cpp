@@ -293,3 +293,15 @@ TEST(Notation, UciErrors) {
 
 }  // namespace
 }  // namespace chessrank
+
+namespace chessrank {
+namespace {
+
+TEST(Notation, GameTextIsSanFromTheInitialPosition) {
+  EXPECT_EQ(to_san_game({}), "");
+  EXPECT_EQ(to_san_game({Move(E2, E4), Move(F7, F6), Move(D2, D4), Move(G7, G5), Move(D1, H5)}),
+            "e4 f6 d4 g5 Qh5#");
+}
+
+}  // namespace
+}  // namespace chessrank

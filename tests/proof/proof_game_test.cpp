@@ -41,17 +41,6 @@ Position random_game(pcg32& random, int plies) {
   return pos;
 }
 
-std::string san_text(const std::vector<Move>& moves) {
-  std::string text;
-  Position pos = Position::start();
-  for (Move m : moves) {
-    text += to_san(pos, m) + ' ';
-    UndoInfo undo;
-    pos.do_move(m, undo);
-  }
-  return text;
-}
-
 TEST(GoalDistance, IsZeroAtTheGoalAndPositiveBeforeIt) {
   pcg32 random(3);
   for (int i = 0; i < 50; ++i) {
@@ -107,7 +96,7 @@ TEST(ProofGame, FindsGamesForPositionsOfRandomGames) {
     if (moves.empty()) continue;
     ++found;
     EXPECT_TRUE(reaches(moves, goal)) << to_fen(goal);
-    const Result<Position> replayed = testing::play_game(san_text(moves));
+    const Result<Position> replayed = testing::play_game(to_san_game(moves));
     ASSERT_TRUE(replayed.ok()) << replayed.error();
     EXPECT_TRUE(replayed->same_position(goal)) << to_fen(goal);
   }
