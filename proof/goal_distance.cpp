@@ -121,17 +121,69 @@ int GoalDistance::pawn_walk(Color c, Square from, Square to, int captures_availa
   return ahead - (double_step ? 1 : 0);
 }
 
-GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard settled) const {
-  Side side;
-  side.captures_available = popcount(pos.pieces(~c)) - popcount(goal_.pieces(~c));
-  std::vector<Side::Man> men, targets;
+GoalDistance::Promotion GoalDistance::promotion(Color c, Square from, PieceType pt, Square to,
+                                                int captures_available) const {
+  Promotion best;
+  const int file = file_of(from);
+  for (int f = std::max(0, file - captures_available); f <= std::min(7, file + captures_available); ++f) {
+    const Square square = make_square(File(f), relative_rank(c, Rank8));
+    const int walk = pawn_walk(c, from, square, captures_available);
+    const int after = piece_distance(c, pt, square, to);
+    if (walk == NoPath || after == NoPath || frozen_ & square_bb(square)) continue;
+    best.captures = std::min<int>(best.captures, pawn_captures_[c][from][square]);
+    if (walk + after < best.moves) best.moves = walk + after, best.square = square;
+  }
+  return best;
+}
+
+int GoalDistance::fewest_captures(const Position& pos, Color c, int captures_available) const {
+  std::vector<std::pair<PieceType, Square>> men, targets;
   for (Bitboard b = pos.pieces(c) & ~frozen_; b;) {
     const Square s = pop_lsb(b);
-    men.push_back({type_of(pos.piece_on(s)), s});
+    men.emplace_back(type_of(pos.piece_on(s)), s);
   }
   for (Bitboard b = goal_.pieces(c) & ~frozen_; b;) {
     const Square s = pop_lsb(b);
+    targets.emplace_back(type_of(goal_.piece_on(s)), s);
+  }
+  const int n = int(men.size());
+  // Columns: the goal men, then capture slots (no capture needed); bishops keep their square colour.
+  std::vector<int> cost(n * n, 0);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      const auto [pt, from] = men[i];
+      int captures = pt == King ? AssignmentInfinity : 0;
+      if (j < int(targets.size())) {
+        const auto [goal_pt, to] = targets[j];
+        int fewest = NoPath;
+        if (pt == goal_pt)
+          fewest = pt == Pawn ? pawn_captures_[c][from][to] : piece_distance(c, pt, from, to) == NoPath ? NoPath : 0;
+        else if (pt == Pawn && goal_pt != King)
+          fewest = promotion(c, from, goal_pt, to, captures_available).captures;
+        captures = fewest == NoPath ? AssignmentInfinity : fewest;
+      }
+      cost[i * n + j] = captures;
+    }
+  return min_cost_assignment(cost, n);
+}
+
+GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard settled) const {
+  Side side;
+  side.captures_available = popcount(pos.pieces(~c)) - popcount(goal_.pieces(~c));
+  // Men already on their goal squares stay there: the assignment is of the others (a settled piece may
+  // still leave to take a man, see victim_moves).
+  std::vector<Side::Man> men, targets;
+  for (Bitboard b = pos.pieces(c) & ~settled; b;) {
+    const Square s = pop_lsb(b);
+    men.push_back({type_of(pos.piece_on(s)), s});
+  }
+  for (Bitboard b = goal_.pieces(c) & ~settled; b;) {
+    const Square s = pop_lsb(b);
     targets.push_back({type_of(goal_.piece_on(s)), s});
+  }
+  for (Bitboard b = pos.pieces(c) & settled & ~frozen_ & ~pos.pieces(Pawn); b;) {
+    const Square s = pop_lsb(b);
+    side.capturers.push_back({type_of(pos.piece_on(s)), s, s});
   }
   const int n = int(men.size());
   if (side.captures_available < 0 || n < int(targets.size())) {
@@ -155,17 +207,9 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
         moves = man.type == Pawn ? pawn_walk(c, man.square, goal_man.square, side.captures_available)
                                  : piece_distance(c, man.type, man.square, goal_man.square);
       } else if (man.type == Pawn && goal_man.type != King) {
-        const int file = file_of(man.square);
-        for (int f = std::max(0, file - side.captures_available); f <= std::min(7, file + side.captures_available); ++f) {
-          const Square promotion = make_square(File(f), relative_rank(c, Rank8));
-          const int walk = pawn_walk(c, man.square, promotion, side.captures_available);
-          const int after = piece_distance(c, goal_man.type, promotion, goal_man.square);
-          if (walk == NoPath || after == NoPath || frozen_ & square_bb(promotion)) continue;
-          if (walk + after < moves) {
-            moves = walk + after;
-            via[i * n + j] = promotion;
-          }
-        }
+        const Promotion p = promotion(c, man.square, goal_man.type, goal_man.square, side.captures_available);
+        moves = p.moves;
+        via[i * n + j] = p.square;
       }
       entry = moves == NoPath ? AssignmentInfinity : moves;
     }
@@ -191,14 +235,21 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
     const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
     const int files = std::abs(int(file_of(target)) - int(file_of(men[i].square)));
     const int captures = pawn_captures_[c][men[i].square][target];
-    // A straight run with an enemy pawn on it: that pawn has to get out of the way, by capturing or being
-    // taken, first.
-    if (files == 0 && target != men[i].square &&
-        (between(men[i].square, target) | square_bb(target)) & pos.pieces(~c, Pawn))
-      side.blocked_runs++;
+    if (files == 0 && target != men[i].square) {
+      const Bitboard run = between(men[i].square, target) | square_bb(target);
+      // An enemy pawn on the run has to get out of the way, by capturing or being taken, first; any other
+      // man already in place there steps aside and comes back.
+      if (run & pos.pieces(~c, Pawn)) side.blocked_runs++;
+      side.moves += 2 * popcount(run & settled & pos.pieces() & ~pos.pieces(~c, Pawn));
+    }
     side.captures_needed += captures;
     if (captures) side.pawn_needs.push_back({men[i].square, target, captures});
   }
+  // These pawns take more men than the enemy can lose: out of reach unless another assignment of all the
+  // men (settled ones included) needs fewer captures.
+  if (side.captures_needed > side.captures_available &&
+      fewest_captures(pos, c, side.captures_available) > side.captures_available)
+    side.unreachable = true;
   return side;
 }
 

@@ -2,11 +2,13 @@
 // It is built once per goal and answers for many positions:
 // - the frozen squares: goal men that can never have moved (pawns on their start rank, the king and rooks
 //   of the goal's castling rights, and home pieces walled in by those), which the search leaves alone;
-// - an estimate of the plies still needed: per side, the cheapest assignment of its men to its goal men
-//   (same kind along the shortest path around frozen squares, a pawn forward within the captures the
-//   enemy's surplus allows, or promoted) and of its surplus men to capture, plus the moves that bring the
-//   surplus men to the squares where they are to be taken. It guides a search that looks for a game; it is
-//   not a bound any verdict rests on (illegal verdicts come from legality/ only).
+// - an estimate of the plies still needed: per side, the cheapest assignment of its men not yet on their
+//   goal squares to the goal men left (same kind along the shortest path around frozen squares, a pawn
+//   forward within the captures the enemy's surplus allows, or promoted) and of its surplus men to
+//   capture, plus the moves that bring the surplus men to the squares where they are to be taken; out of
+//   reach when its pawns need more captures, all together, than the enemy has men to lose. It guides a
+//   search that looks for a game; it is not a bound any verdict rests on (illegal verdicts come from
+//   legality/ only).
 #pragma once
 
 #include <array>
@@ -41,6 +43,18 @@ class GoalDistance {
   // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.
   int settled_detour(const Position& pos, Bitboard settled, Color c, PieceType pt, Square from, Square to) const;
 
+  // A pawn of `c` on `from` becoming a man of kind `pt` on `to` within `captures_available`: the cheapest
+  // way in moves (walk, then the piece's path) and the square it promotes on, and the fewest captures of
+  // any way; 255 moves and captures when there is none.
+  struct Promotion {
+    int moves = 255;
+    Square square = NoSquare;
+    int captures = 255;
+  };
+  Promotion promotion(Color c, Square from, PieceType pt, Square to, int captures_available) const;
+  // The fewest captures the pawns of `c` make to fill the goal's men of `c` from `pos`, whoever goes
+  // where: each takes an enemy man.
+  int fewest_captures(const Position& pos, Color c, int captures_available) const;
   // Moves a pawn of `c` needs from `from` to `to` with at most `captures_available` captures, or 255.
   int pawn_walk(Color c, Square from, Square to, int captures_available) const;
 

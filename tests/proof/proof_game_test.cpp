@@ -1,6 +1,7 @@
 // Proof games: the estimate's fixed points, the search on positions from random games (each game found
 // replayed by the move generator and again as SAN text), en passant goals, determinism, and prove()'s
 // three outcomes.
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,68 @@ TEST(GoalDistance, WalksPawnsAroundFrozenMen) {
   // castling right holds it), the a-file is open to the white one.
   const GoalDistance open_a7(fen("rnbqkbnr/1ppppppp/p7/8/Q7/8/1PPPPPPP/RNBQKBNR b KQ - 0 1"));
   EXPECT_LT(open_a7.estimate(Position::start()), Unreachable);
+}
+
+TEST(GoalDistance, CountsTheCapturesOfAllPawnsTogether) {
+  // Black's pawns must make two captures (e4xd3, and h2xg1 to promote the dark bishop that g7 lacks), and
+  // White has one man to spare. Each capture alone is possible; the two together are not.
+  const GoalDistance distance(fen("3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"));
+  EXPECT_EQ(distance.estimate(fen("3kB3/4pn2/qpp2bR1/3Nr2r/NB2pKP1/nb3P2/nn3Brp/3Q1B2 b - - 10 69")), Unreachable);
+  // With a second white man to spare it is reachable.
+  EXPECT_LT(distance.estimate(fen("3kB3/4pn2/qpp2bR1/3Nr2r/NB2pKP1/nb3P2/nn3Brp/3Q1BN1 b - - 10 69")), Unreachable);
+}
+
+TEST(GoalDistance, ChargesAManInPlaceOnAPawnsRun) {
+  // The d7 pawn promotes on d8, where the black king stands in the goal: standing there already, it steps
+  // aside and comes back (2 moves); one step away, it only comes back once the queen has gone (1).
+  const GoalDistance distance(fen("3k4/8/8/8/8/8/8/2K1Q3 b - - 0 1"));
+  const int in_place = distance.estimate(fen("3k4/3P4/8/8/8/8/8/2K5 w - - 0 1"));
+  const int aside = distance.estimate(fen("4k3/3P4/8/8/8/8/8/2K5 w - - 0 1"));
+  EXPECT_EQ(in_place, aside + 1);
+}
+
+// The estimate prunes the search: it must never call Unreachable a position from which a game did reach
+// its goal. Games biased to captures, promotions and pawn moves, and the proof games of the visible file.
+void expect_reachable_along(const std::vector<Position>& game, std::uint64_t& checked) {
+  const GoalDistance distance(game.back());
+  for (const Position& pos : game) {
+    ++checked;
+    ASSERT_LT(distance.estimate(pos), Unreachable) << to_fen(pos) << " on the way to " << to_fen(game.back());
+  }
+}
+
+TEST(GoalDistance, NeverCutsTheWayOfAGame) {
+  pcg32 random(17);
+  std::uint64_t checked = 0;
+  for (int g = 0; g < (testing::SlowBuild ? 10 : 60); ++g) {
+    std::vector<Position> game{Position::start()};
+    const int plies = 60 + int(random(120));
+    for (int i = 0; i < plies; ++i) {
+      const Position& pos = game.back();
+      std::vector<Move> pool;
+      for (Move m : legal_moves(pos)) {
+        const bool capture = !pos.empty(m.to()) || m.kind() == MoveKind::EnPassant;
+        const int weight = m.kind() == MoveKind::Promotion ? 20 : (capture ? 6 : 1) * (type_of(pos.piece_on(m.from())) == Pawn ? 2 : 1);
+        pool.insert(pool.end(), weight, m);
+      }
+      if (pool.empty()) break;
+      Position next = pos;
+      UndoInfo undo;
+      next.do_move(pool[random(std::uint32_t(pool.size()))], undo);
+      game.push_back(next);
+    }
+    expect_reachable_along(game, checked);
+  }
+  std::ifstream in(std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-923-visible.txt");
+  int games = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t at = line.find(" legal: proof: ");
+    if (at == std::string::npos || (testing::SlowBuild && games++ % 8 != 0)) continue;
+    const Result<std::vector<Position>> played = testing::play_game_positions(line.substr(at + 15));
+    ASSERT_TRUE(played.ok()) << line;
+    expect_reachable_along(*played, checked);
+  }
+  EXPECT_GT(checked, testing::SlowBuild ? 3000u : 30000u);
 }
 
 // Positions from random games of 10 to 40 plies: a game is found for nearly all of them, and each one
