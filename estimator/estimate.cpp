@@ -2,6 +2,8 @@
 #include "estimator/estimate.h"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -16,7 +18,8 @@
 #include "core/plural.h"
 #include "core/threads.h"
 #include "estimator/checkpoint_file.h"
-#include "estimator/chunk_run.h"
+#include "cluster/cluster.h"
+#include "estimator/chunk_farm.h"
 #include "estimator/sampler.h"
 
 namespace chessrank::estimator {
@@ -36,6 +39,43 @@ struct ChunkResult {
   std::vector<std::pair<BigInt, Position>> passing;  // kept only when asked (first_passing)
   std::optional<std::string> error;
 };
+
+// A chunk's result as bytes for rank 0 of an MPI run (chunk_farm.h): the counts, the error, the emitted text.
+std::string encode_chunk(const ChunkResult& r) {
+  std::string out;
+  const auto put = [&out](const void* data, std::size_t size) { out.append(static_cast<const char*>(data), size); };
+  static_assert(std::is_trivially_copyable_v<SubsetCounts>);
+  put(&r.tally.samples, sizeof r.tally.samples);
+  put(&r.tally.passed, sizeof r.tally.passed);
+  const std::uint64_t rejected = r.tally.rejected.size(), error = r.error ? r.error->size() + 1 : 0;
+  put(&rejected, sizeof rejected);
+  put(r.tally.rejected.data(), rejected * sizeof(std::uint64_t));
+  put(&error, sizeof error);
+  if (r.error) out += *r.error;
+  out += r.emitted;
+  return out;
+}
+
+ChunkResult decode_chunk(std::string_view bytes) {
+  ChunkResult r;
+  const auto take = [&bytes](void* data, std::size_t size) {
+    std::memcpy(data, bytes.data(), std::min(size, bytes.size()));
+    bytes.remove_prefix(std::min(size, bytes.size()));
+  };
+  take(&r.tally.samples, sizeof r.tally.samples);
+  take(&r.tally.passed, sizeof r.tally.passed);
+  std::uint64_t rejected = 0, error = 0;
+  take(&rejected, sizeof rejected);
+  r.tally.rejected.resize(std::min<std::uint64_t>(rejected, bytes.size() / sizeof(std::uint64_t)));
+  take(r.tally.rejected.data(), r.tally.rejected.size() * sizeof(std::uint64_t));
+  take(&error, sizeof error);
+  if (error) {
+    r.error = std::string(bytes.substr(0, error - 1));
+    bytes.remove_prefix(std::min<std::size_t>(error - 1, bytes.size()));
+  }
+  r.emitted = std::string(bytes);
+  return r;
+}
 
 ChunkResult run_chunk(const rank::RankModel& model, const EstimateOptions& options, std::uint64_t chunk,
                       std::uint64_t count, std::size_t check_count, bool keep_passing = false) {
@@ -308,6 +348,14 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   if (options.chunk_size == 0) return Error{"chunk size must be positive"};
   if (model.size() <= 0) return Error{"model " + std::string(model.name()) + " is empty"};
 
+  // The other processes of an MPI run wait for chunks from here on: on an error before the chunks are
+  // handed out, they are told the run is over.
+  struct Servers {
+    bool farmed = false;
+    ~Servers() {
+      if (!farmed) finish_servers();
+    }
+  } servers;
   EstimateReport report;
   report.model = std::string(model.name());
   report.space = model.size();
@@ -359,6 +407,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     return timed ? C : std::min<std::uint64_t>(C, options.samples - c * C);
   };
   report.threads = worker_threads(options.threads);
+  report.processes = unsigned(cluster::size());
   // Whole chunks, rounded up without overflow near 2^64.
   const std::uint64_t chunks = timed ? 0 : options.samples / C + (options.samples % C != 0);
   const ChunkSchedule schedule{cp.chunks, chunks, options.seconds, report.threads};
@@ -377,7 +426,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
     return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
   };
   const auto work = [&](std::uint64_t c) { return run_chunk(model, options, c, chunk_count(c), check_count); };
-  run_chunks(schedule, elapsed, work, [&](std::uint64_t, ChunkResult&& r) {
+  farm_chunks(schedule, elapsed, work, [&](std::uint64_t, ChunkResult&& r) {
     if (r.error) {
       failure = *r.error;
       return false;
@@ -415,7 +464,8 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       last_save = elapsed();
     }
     return true;
-  });
+  }, decode_chunk);
+  servers.farmed = true;
   if (failure) return Error{*failure};
   if (report.tally.samples.all == 0)
     return Error{report.interrupted ? "interrupted before any sample was counted"
@@ -431,6 +481,19 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   }
   report.seconds = elapsed();
   return report;
+}
+
+std::optional<std::string> serve_estimate(const rank::RankModel& model, const EstimateOptions& options) {
+  if (options.samples == 0 && options.seconds <= 0) return "give a number of samples or a time limit";
+  if (options.chunk_size == 0) return "chunk size must be positive";
+  const std::size_t check_count = legality::check_names(options.rules).size();
+  const std::uint64_t C = options.chunk_size;
+  const auto work = [&](std::uint64_t c) {
+    const std::uint64_t count = options.samples == 0 ? C : std::min<std::uint64_t>(C, options.samples - c * C);
+    return run_chunk(model, options, c, count, check_count);
+  };
+  serve_chunks(worker_threads(options.threads), work, encode_chunk);
+  return std::nullopt;
 }
 
 }  // namespace chessrank::estimator

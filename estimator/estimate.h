@@ -122,7 +122,8 @@ struct EstimateReport {
   Tally tally;
   std::vector<std::array<std::uint64_t, 2>> history;  // (samples, passed) after each chunk
   double seconds = 0;    // wall time of this run
-  unsigned threads = 1;
+  unsigned threads = 1;    // per process
+  unsigned processes = 1;  // of an MPI run (cluster/cluster.h)
   bool resumed = false;
   bool interrupted = false;  // options.stop ended the run before its samples or time were done
   std::optional<ProofPhase> proof;  // set by `estimate --prove`
@@ -133,8 +134,13 @@ struct EstimateReport {
 
 // Run the estimate: an error when the options do not fit (a checkpoint of another run) or sampling
 // stopped early (a checkpoint save or a write to the emit file failed); a report otherwise, see
-// output_error.
+// output_error. In an MPI run (cluster/cluster.h) this runs on rank 0, which shares the chunks out among
+// the processes running serve_estimate and alone reads the checkpoint and writes the files.
 Result<EstimateReport> run_estimate(const rank::RankModel& model, const EstimateOptions& options);
+
+// On every rank of an MPI run but 0: compute the chunks of the run `options` describes (the same options
+// as rank 0's) that rank 0 hands out, until it says the run is over; an error when the options do not fit.
+std::optional<std::string> serve_estimate(const rank::RankModel& model, const EstimateOptions& options);
 
 // Return the first `count` samples of the run `options` describes that pass its checks, in sample order, as
 // (index, position): the same samples a run of that seed passes first, whatever its length.

@@ -73,11 +73,13 @@ std::vector<Row> subset_rows(const Tally& t, const std::string& which) {
 const char* const Subsets[] = {"men", "side", "castling", "ep"};
 const char* const SubsetTitles[] = {"men on the board", "side to move", "castling rights", "en passant"};
 
-// Return " (this run 1.2 s on 2 threads[, resumed from checkpoint])", or nothing for a run not timed.
-std::string run_text(double seconds, unsigned threads, bool resumed) {
+// Return " (this run 1.2 s on 2 threads[, resumed from checkpoint])" (on "3 processes of 2 threads" in an
+// MPI run), or nothing for a run not timed.
+std::string run_text(double seconds, unsigned threads, bool resumed, unsigned processes = 1) {
   if (seconds <= 0) return "";
-  return " (this run " + fixed(seconds, 1) + " s on " + plural(threads, "thread") +
-         (resumed ? ", resumed from checkpoint" : "") + ")";
+  const std::string where = processes > 1 ? plural(processes, "process", "processes") + " of " + plural(threads, "thread")
+                                          : plural(threads, "thread");
+  return " (this run " + fixed(seconds, 1) + " s on " + where + (resumed ? ", resumed from checkpoint" : "") + ")";
 }
 
 // Return what the figure is: an upper estimate of the legal positions only when the rules are sound.
@@ -110,7 +112,7 @@ std::string format_report(const EstimateReport& r) {
     out += " with a smaller search budget (" + std::to_string(r.limits.kernel_nodes) + " states): weaker";
   out += ", seed " + std::to_string(r.seed) + "\n";
   out += "samples drawn: " + std::to_string(t.samples.all);
-  out += run_text(r.seconds, r.threads, r.resumed) + (r.interrupted ? ", interrupted" : "") + "\n";
+  out += run_text(r.seconds, r.threads, r.resumed, r.processes) + (r.interrupted ? ", interrupted" : "") + "\n";
   const double rate = t.samples.all ? double(t.passed.all) / double(t.samples.all) : 0;
   out += "passing positions: " + std::to_string(t.passed.all) + " (" + fixed(100 * rate, 4) + "%)\n";
   out += bound_text(r.rules) + "\n";
@@ -149,8 +151,10 @@ std::string report_json(const EstimateReport& r) {
        ",\n";
   o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": " +
        (legality::is_sound(r.rules) ? "true" : "false") + ",\n";
-  // The seconds and threads are this run's; a resumed one went on from a checkpoint's samples.
+  // The seconds, threads (per process) and processes are this run's; a resumed one went on from a
+  // checkpoint's samples.
   o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
+       ",\n  \"processes\": " + std::to_string(r.processes) +
        ",\n  \"resumed\": " + (r.resumed ? "true" : "false") +
        ",\n  \"interrupted\": " + (r.interrupted ? "true" : "false") + ",\n";
   o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";

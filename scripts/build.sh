@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures and builds one flavour into build/<flavour>:
-#   release   optimised, with the benchmarks (the default)
+#   release   optimised, with the benchmarks (the default); CHESSRANK_MPI=ON in the environment adds MPI
 #   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer, no benchmarks
 # Targets after the flavour build only those (scripts/run.sh: the chessrank program); none: everything.
 set -euo pipefail
@@ -8,7 +8,7 @@ flavour=${1:-release}
 targets=("${@:2}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 case $flavour in
-  release) opts=(-DCMAKE_BUILD_TYPE=Release) ;;
+  release) opts=(-DCMAKE_BUILD_TYPE=Release "-DCHESSRANK_MPI=${CHESSRANK_MPI:-OFF}") ;;
   # -O1 -g1 (line tables, for the sanitizers' stack traces) builds in half the time of -O2 -g; the
   # tests run about 10% slower.
   sanitize) opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DCHESSRANK_SANITIZE=ON

@@ -8,6 +8,7 @@ packages=(
   libgmp-dev libboost-dev libpcg-cpp-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   stockfish
+  libopenmpi-dev openmpi-bin  # the MPI build (-DCHESSRANK_MPI=ON) and its test; the default build does without
 )
 
 missing=()

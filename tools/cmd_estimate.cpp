@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cluster/cluster.h"
 #include "estimator/estimate.h"
 #include "estimator/proof_phase.h"
 #include "proof/proof_game.h"
@@ -30,6 +31,7 @@ struct Options {
   std::string rules = "default";
   std::uint64_t nodes = legality::SearchLimits{}.kernel_nodes;
   std::string checkpoint, json, emit, plot;
+  double checkpoint_interval = estimator::EstimateOptions{}.checkpoint_interval;
   std::uint64_t prove = 0;  // the proof phase's subsample size; 0: none
   std::uint64_t prove_nodes = proof::ProofLimits{}.nodes;
 };
@@ -103,8 +105,13 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--rules", o->rules, "rule set: default, seed000 or tromp2021")
       ->check(CLI::IsMember({"default", "seed000", "tromp2021"}));
   add_nodes_option(cmd, o->nodes);
-  cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
-      ->check(checkpoint_file());
+  auto* checkpoint =
+      cmd.add_option("--checkpoint", o->checkpoint, "save progress to FILE regularly; resume from it if it exists")
+          ->check(checkpoint_file());
+  cmd.add_option("--checkpoint-interval", o->checkpoint_interval, "seconds between checkpoint saves")
+      ->needs(checkpoint)
+      ->check(positive_number())
+      ->capture_default_str();
   cmd.add_option("--json", o->json, "write the full report as JSON to FILE (-: standard output)")->check(output_file());
   cmd.add_option("--emit", o->emit, "write every passing position as \"index FEN\" to FILE (-: standard output)")
       ->check(output_file());
@@ -158,7 +165,12 @@ std::function<int()> setup(CLI::App& cmd) {
     options.rules = *legality::parse_rule_set(o->rules);
     options.limits.kernel_nodes = o->nodes;
     options.checkpoint = o->checkpoint;
+    options.checkpoint_interval = o->checkpoint_interval;
     options.emit = output_path(o->emit);
+    if (!cluster::leads()) {  // another process of an MPI run: compute rank 0's chunks, print nothing
+      const std::optional<std::string> error = estimator::serve_estimate(*model, options);
+      return error ? ExitFailure : ExitOk;
+    }
     Progress progress("samples", options.seconds);
     options.progress = progress.reporter();
     const Interrupt interrupt;  // Ctrl-C or SIGTERM: stop after the chunk being merged, save, report

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <vector>
 
+#include "cluster/cluster.h"
 #include "core/paths.h"
 #include "legality/limits.h"
 #include "tools/input.h"
@@ -88,6 +89,9 @@ std::string cannot_write(const std::string& path) { return io_failure("write", "
 CLI::Validator writable_file() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
+        // The other processes of an MPI run write nothing, and a probe of theirs could remove the file rank
+        // 0 has just begun.
+        if (!cluster::leads()) return "";
         std::error_code ec;
         const std::filesystem::file_status status = std::filesystem::status(path, ec);
         const bool existed = std::filesystem::exists(status);

@@ -16,6 +16,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cluster/cluster.h"
 #include "core/fen.h"
 #include "tools/command.h"
 #include "tools/input.h"
@@ -127,6 +128,16 @@ int main(int argc, char** argv) {
   // reading or writing the closed stream must still fail.
   for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})
     if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+  // Under MPI every process parses the same command line; rank 0 alone prints, and alone runs any command
+  // but estimate, whose chunks the other ranks compute (estimator/chunk_farm.h).
+  const chessrank::cluster::Session cluster_session(argc, argv);
+  const bool serving = !chessrank::cluster::leads();
+  if (serving)
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, fd);
+      ::close(null);
+    }
   standard_output();  // std::cout through a buffer that keeps why a write failed
   CLI::App app{"chessrank: count, rank, encode and sample chess positions exactly", "chessrank"};
   app.set_version_flag("--version", std::string("chessrank ") + CHESSRANK_VERSION);
@@ -165,6 +176,7 @@ int main(int argc, char** argv) {
   try {
     for (auto& [cmd, run] : runners) {
       if (!cmd->parsed()) continue;
+      if (serving && cmd->get_name() != "estimate") return ExitOk;
       const int status = run();
       return wrote_stdout() ? status : ExitFailure;
     }

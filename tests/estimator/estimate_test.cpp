@@ -196,7 +196,7 @@ TEST(Estimate, CheckpointResumeGivesTheSameResult) {
   EXPECT_EQ(reports.front(), std::make_pair(std::uint64_t(10000), 0.0));
   EXPECT_EQ(reports.back().first, 30000u);
   // Its JSON says so: its seconds and threads are the resumed run's.
-  EXPECT_NE(report_json(*resumed).find("\"threads\": 3,\n  \"resumed\": true,"), std::string::npos);
+  EXPECT_NE(report_json(*resumed).find("\"threads\": 3,\n  \"processes\": 1,\n  \"resumed\": true,"), std::string::npos);
   EXPECT_NE(report_json(*whole).find("\"resumed\": false,"), std::string::npos);
   EXPECT_EQ(resumed->tally, whole->tally);
   EXPECT_EQ(resumed->history, whole->history);
