@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
-  libgmp-dev libboost-dev libpcg-cpp-dev libcli11-dev
+  libgmp-dev libboost-dev libpcg-cpp-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   stockfish
   libopenmpi-dev openmpi-bin  # the MPI build (-DCHESSRANK_MPI=ON) and its test; the default build does without

@@ -22,6 +22,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
@@ -32,6 +33,7 @@ struct Options {
   std::string model;
   bool model_given = false;  // --model "" names no model; it is not the table of every bound
   bool diagrams = false, breakdown = false, json = false;
+  Format format = Format::Text;  // --format json is --json
   bool no_castling = false, no_en_passant = false, white_to_move = false;
   // nopromo's ingredients (bound/nopromo.h); each option departs from the default count.
   bool no_file_constraints = false, adjacent_kings = false, crossings = false, home_pawns = false;
@@ -327,7 +329,8 @@ std::function<int()> setup(CLI::App& cmd) {
   cmd.add_option("--model", opt->model, bound_models())->each([opt](const std::string&) { opt->model_given = true; });
   cmd.add_flag("--diagrams", opt->diagrams, "count diagrams: no side to move, castling or en passant");
   cmd.add_flag("--breakdown", opt->breakdown, "print the cases the total is the sum of");
-  cmd.add_flag("--json", opt->json, "print one JSON object");
+  cmd.add_flag("--json", opt->json, "print one JSON object (as --format json does)");
+  add_format_option(cmd, opt->format);
   cmd.add_flag("--no-castling", opt->no_castling, "leave out positions with castling rights");
   cmd.add_flag("--no-en-passant", opt->no_en_passant, "leave out positions with an en passant capture");
   cmd.add_flag("--white-to-move", opt->white_to_move, "count white to move only");
@@ -374,7 +377,10 @@ std::function<int()> setup(CLI::App& cmd) {
       "--model v1colours: v1's set with bishops counted by square colour (constraint 3 in full), counted\n"
       "exactly but not ranked: about 12 s on two cores and 0.6 GB (--threads 1: about 21 s), with a progress\n"
       "line on stderr.");
-  return [opt] { return run(*opt); };
+  return [opt] {
+    opt->json = opt->json || opt->format == Format::Json;
+    return run(*opt);
+  };
 }
 
 const bool registered =

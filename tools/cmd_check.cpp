@@ -13,6 +13,7 @@
 #include "legality/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::check_command {
 namespace {
@@ -100,19 +101,30 @@ void judge(const Position& pos, const std::string& input, std::vector<std::strin
 
 std::function<int()> setup(CLI::App& cmd) {
   auto fens = std::make_shared<std::vector<std::string>>();
+  auto format = std::make_shared<Format>(Format::Text);
   cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
+  add_format_option(cmd, *format);
   cmd.footer(
+      "With --format json: {\"verdict\": \"ok\" or \"illegal\", \"side\", \"checkers\", \"problems\", \"notes\"}.\n"
       "Prints one verdict per position: \"ok: <side> to move, no check\", \"ok: ..., in check from N pieces\n"
       "(...)\" or \"illegal: <reasons>\". Checks: side not to move in check, more than 2 checkers, pawn and\n"
       "piece counts, promotions versus missing pawns (bishops counted per square colour), en passant\n"
       "versus the current check, checks no last move can have given. Nothing more: `chessrank legal`\n"
       "decides legality. Malformed FEN or EPD is an error (see `fen`). Exit status 1 when any input was an\n"
       "error or illegal.");
-  return [fens] {
-    const std::size_t failures = for_each_position(*fens, [](const Position& pos, const std::string& item,
-                                                             const ItemSource&) {
+  return [fens, format] {
+    const std::size_t failures = for_each_position(*fens, [&](const Position& pos, const std::string& item,
+                                                              const ItemSource&) {
       std::vector<std::string> problems, notes;
       judge(pos, item, problems, notes);
+      if (*format == Format::Json) {
+        print_json({{"verdict", problems.empty() ? "ok" : "illegal"},
+                    {"side", color_name(pos.side_to_move())},
+                    {"checkers", popcount(pos.checkers())},
+                    {"problems", problems},
+                    {"notes", notes}});
+        return problems.empty();
+      }
       std::string line;
       if (!problems.empty()) {
         line = "illegal: ";

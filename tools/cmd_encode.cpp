@@ -16,6 +16,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::encode_command {
 
@@ -25,6 +26,7 @@ struct CodecOptions {
   std::string format = "slot26";
   std::string model;
   std::string encoding = "hex";
+  std::string output = "fen";  // decode: fen or json
   std::string input;
   bool counters = false;
   bool strict = false;
@@ -45,7 +47,14 @@ void add_common_options(CLI::App& cmd, CodecOptions& opt) {
   cmd.add_flag("--strict", opt.strict, "Stop at the first bad item");
 }
 
+// Report a bad record or code (`where`: "record 3", "line 3"), as an object too with --output json.
+void report_record_error(const CodecOptions& opt, const std::string& where, const std::string& message) {
+  if (opt.output == "json") print_json({{"source", where}, {"error", message}});
+  report_error(where, message);
+}
+
 int run_encode(const CodecOptions& opt) {
+  set_item_errors_as_json(opt.encoding == "json");
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
@@ -64,6 +73,8 @@ int run_encode(const CodecOptions& opt) {
         }
         if (raw) {
           std::cout.write(reinterpret_cast<const char*>(record.data()), std::streamsize(record.size()));
+        } else if (opt.encoding == "json") {
+          print_json({{"hex", codec::to_hex(record)}, {"base64", codec::to_base64(record)}});
         } else {
           std::cout << (opt.encoding == "hex" ? codec::to_hex(record) : codec::to_base64(record)) << '\n';
         }
@@ -75,6 +86,7 @@ int run_encode(const CodecOptions& opt) {
 }
 
 int run_decode(const CodecOptions& opt) {
+  set_item_errors_as_json(opt.output == "json");
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
@@ -83,10 +95,13 @@ int run_decode(const CodecOptions& opt) {
   const auto emit = [&](std::span<const std::uint8_t> record, const std::string& where) {
     const Result<Position> pos = format->decode(record);
     if (!pos) {
-      report_error(where, pos.error());
+      report_record_error(opt, where, pos.error());
       return false;
     }
-    std::cout << to_fen(*pos) << '\n';
+    if (opt.output == "json")
+      print_json({{"fen", to_fen(*pos)}});
+    else
+      std::cout << to_fen(*pos) << '\n';
     return true;
   };
 
@@ -132,7 +147,7 @@ int run_decode(const CodecOptions& opt) {
     if (got == 0 || std::ferror(in)) break;
     const std::string where = "record " + std::to_string(n);
     if (got < record.size()) {
-      report_error(where, "truncated: " + std::to_string(got) + " of " + std::to_string(record.size()) + " bytes");
+      report_record_error(opt, where, "truncated: " + std::to_string(got) + " of " + std::to_string(record.size()) + " bytes");
       ++failures;
       break;
     }
@@ -149,8 +164,10 @@ const bool registered_encode = register_command(
     {"encode", "Encode positions (FEN or EPD) as fixed-size codes: slot26 or rank", 30, [](CLI::App& cmd) {
        auto opt = std::make_shared<CodecOptions>();
        add_common_options(cmd, *opt);
-       cmd.add_option("--output", opt->encoding, "Output: hex or base64 (one code per line) or raw (records)")
-           ->check(CLI::IsMember({"hex", "base64", "raw"}))
+       cmd.add_option("--output", opt->encoding,
+                      "Output: hex or base64 (one code per line), raw (records), or json (one object per input line, "
+                      "{\"hex\", \"base64\"}, errors included)")
+           ->check(CLI::IsMember({"hex", "base64", "raw", "json"}))
            ->capture_default_str();
        cmd.add_option("fens", opt->items, "FENs (default: one per line from --input or stdin)")
            ->excludes(cmd.get_option("--input"));
@@ -163,6 +180,10 @@ const bool registered_decode = register_command(
        add_common_options(cmd, *opt);
        cmd.add_option("--input-encoding", opt->encoding, "Input: hex or base64 (one code per line) or raw (records)")
            ->check(CLI::IsMember({"hex", "base64", "raw"}))
+           ->capture_default_str();
+       cmd.add_option("--output", opt->output,
+                      "Output: fen, or json (one object per input line or record, {\"fen\"}, errors included)")
+           ->check(CLI::IsMember({"fen", "json"}))
            ->capture_default_str();
        cmd.add_option("codes", opt->items, "Codes (default: one per line from --input or stdin)")
            ->excludes(cmd.get_option("--input"));

@@ -8,6 +8,7 @@
 #include "ferz/ferz.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::ferz_command {
 namespace {
@@ -20,7 +21,21 @@ struct Options {
   std::string input;
   bool longest = false;
   bool moves = false;
+  Format format = Format::Text;
 };
+
+// A position's distance (0: no forced win), principal variation and, with `moves`, every legal move with
+// the plies to the win after it (0: none), as an object.
+nlohmann::ordered_json position_json(const ferz::Solution& s, const ferz::Position& p, bool moves = false) {
+  const int d = s.distance(p);
+  nlohmann::ordered_json out{{"position", ferz::to_text(p)}, {"plies", d}};
+  if (d) out["variation"] = ferz::principal_variation(s, p);
+  if (moves) {
+    out["moves"] = nlohmann::ordered_json::object();
+    for (const ferz::Move& m : ferz::legal_moves(p)) out["moves"][ferz::move_name(m)] = s.distance_after(p, m);
+  }
+  return out;
+}
 
 // Print a position's distance and principal variation, and with `moves` every legal move with the plies to
 // the win when it is played, counted from the position (as the distance is), or "no win".
@@ -43,6 +58,13 @@ int run(const Options& o) {
   if (o.longest) {
     const auto [all, d] = solution.longest(false);
     const auto [same, e] = solution.longest(true);
+    if (o.format == Format::Json) {
+      print_json({{"won_white_to_move", solution.won()[0]},
+                  {"won_black_to_move", solution.won()[1]},
+                  {"longest", position_json(solution, all)},
+                  {"longest_one_colour", position_json(solution, same)}});
+      return ExitOk;
+    }
     std::cout << "positions White wins: " << solution.won()[0] << " with White to move, " << solution.won()[1]
               << " with Black to move\nthe longest win (" << d << " plies):\n";
     print(solution, all);
@@ -60,7 +82,10 @@ int run(const Options& o) {
           report_error(src, p.error());
           return false;
         }
-        print(solution, *p, o.moves);
+        if (o.format == Format::Json)
+          print_json(position_json(solution, *p, o.moves));
+        else
+          print(solution, *p, o.moves);
         return true;
       },
       ItemInput{o.input == "-" ? "" : o.input});
@@ -85,7 +110,9 @@ std::function<int()> setup(CLI::App& cmd) {
       ->excludes(positions)
       ->excludes(input)
       ->excludes(moves);
+  add_format_option(cmd, opt->format);
   cmd.footer(
+      "With --format json: {\"position\", \"plies\" (0: no forced win), \"variation\", \"moves\"} per position.\n"
       "King and ferz against king and ferz: White wins by taking Black's ferz when Black cannot take White's\n"
       "at once. Solves every position (about a second) and prints, for each one given, the plies to the win\n"
       "with best play (White fastest, Black slowest) and the principal variation: the other best moves of a\n"

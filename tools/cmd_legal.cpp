@@ -8,6 +8,7 @@
 #include "legality/legality.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::legal_command {
 namespace {
@@ -24,14 +25,18 @@ std::function<int()> setup(CLI::App& cmd) {
                "found possible or forced, the retractions rejected, the proof kernel found or the states searched");
   add_nodes_option(cmd, *nodes);
   cmd.add_option("FEN", *fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
+  auto format = std::make_shared<Format>(Format::Text);
+  add_format_option(cmd, *format);
   cmd.footer(
+      "With --format json: {\"verdict\": \"legal?\", \"illegal\", \"duplicate\" (or the 2021 filter's), \"reason\",\n"
+      "\"check\" (the rule that decided), and \"explain\" (a list) with --explain}.\n"
       "Prints one line per position: \"legal? (passes all checks)\", \"illegal: <reason>\" or \"duplicate: <reason>\"\n"
       "(an en passant square no legal move uses: the position without it); with\n"
       "--rules tromp2021 the 2021 filter's verdict (\"Single Check\", \"Illegal Double Check\", ...).\n"
       "Passing is necessary, not sufficient, for legality. Positions outside the ranking models (adjacent\n"
       "kings, a king in check by a knight) are verdicts, not errors; a malformed FEN or EPD is an error (exit 1).\n"
       "The checks and their soundness arguments: docs/legality.md.");
-  return [fens, rules_name, explain, nodes] {
+  return [fens, rules_name, explain, nodes, format] {
     legality::SearchLimits limits;
     limits.kernel_nodes = *nodes;
     const legality::RuleSet rules = *legality::parse_rule_set(*rules_name);
@@ -39,7 +44,7 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("--explain", "explains the default rules' searching stages; it does not go with --rules " + *rules_name);
       return ExitUsage;
     }
-    const std::size_t failures = for_each_item(*fens, [rules, explain, limits](const std::string& item, const ItemSource& src) {
+    const std::size_t failures = for_each_item(*fens, [&](const std::string& item, const ItemSource& src) {
       const Result<Position> pos =
           rules == legality::RuleSet::Tromp2021 ? legality::parse_fen_for_tromp2021(item) : parse_fen_or_epd(item);
       if (!pos) {
@@ -47,6 +52,18 @@ std::function<int()> setup(CLI::App& cmd) {
         return false;
       }
       const legality::Verdict v = legality::judge(*pos, rules, true, limits);
+      if (*format == Format::Json) {
+        nlohmann::ordered_json out;
+        out["verdict"] = rules == legality::RuleSet::Tromp2021 ? v.reason
+                         : v.passes()                          ? "legal?"
+                         : v.duplicate                         ? "duplicate"
+                                                               : "illegal";
+        if (rules != legality::RuleSet::Tromp2021 && !v.passes()) out["reason"] = v.reason;
+        if (!v.passes()) out["check"] = legality::check_names(rules)[v.check];
+        if (*explain) out["explain"] = legality::explain_searches(*pos, limits);
+        print_json(out);
+        return true;
+      }
       if (rules == legality::RuleSet::Tromp2021)
         std::cout << v.reason << '\n';
       else if (v.passes())

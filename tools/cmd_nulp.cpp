@@ -12,6 +12,7 @@
 #include "nulp/nulp.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::nulp_command {
 namespace {
@@ -22,12 +23,18 @@ struct Options {
   std::string board = "8x8";
   bool list = false;
   unsigned threads = 0;
+  Format format = Format::Text;
 };
 
 void print_header() {
   std::cout << std::left << std::setw(12) << "endgame" << std::right << std::setw(5) << "men" << std::setw(22)
             << "unique" << std::setw(20) << "with castling" << std::setw(22) << "stronger to move" << std::setw(22)
             << "weaker to move" << std::setw(22) << "positions" << '\n';
+}
+void print_row_json(const nulp::EndgameCount& c) {
+  print_json({{"endgame", c.name}, {"men", c.material.men()}, {"unique", c.unique.get_str()},
+              {"castling", c.castling.get_str()}, {"stronger_to_move", c.stronger_to_move.get_str()},
+              {"weaker_to_move", c.weaker_to_move.get_str()}, {"positions", c.positions.get_str()}});
 }
 void print_row(const nulp::EndgameCount& c) {
   std::cout << std::left << std::setw(12) << c.name << std::right << std::setw(5) << c.material.men()
@@ -57,7 +64,9 @@ int run(const Options& o) {
       else if (m->men() > board->squares())
         report_error(ItemSource{false, i + 1}, quote(o.endgames[i]) + " has more men than the board has squares");
       else {
-        wanted.push_back(*m);
+        // JSON: each row in its argument's place, among the error objects.
+        if (o.format == Format::Json) print_row_json(nulp::count_endgame(*board, *m, o.threads).value());
+        else wanted.push_back(*m);
         continue;
       }
       ++failures;
@@ -74,17 +83,26 @@ int run(const Options& o) {
   }
   const std::vector<nulp::EndgameCount> rows = nulp::count_endgames(*board, men, o.threads);
   if (o.list) {
+    if (o.format == Format::Json) {
+      for (const nulp::EndgameCount& c : rows) print_row_json(c);
+      return ExitOk;
+    }
     print_header();
     for (const nulp::EndgameCount& c : rows) print_row(c);
     return ExitOk;
   }
-  std::cout << std::right << std::setw(4) << "men" << std::setw(22) << "unique" << std::setw(20) << "with castling"
-            << std::setw(10) << "endgames" << '\n';
+  if (o.format == Format::Text)
+    std::cout << std::right << std::setw(4) << "men" << std::setw(22) << "unique" << std::setw(20) << "with castling"
+              << std::setw(10) << "endgames" << '\n';
   for (int n = 2; n <= men; ++n) {
     BigInt unique = 0, castling = 0;
     int endgames = 0;
     for (const nulp::EndgameCount& c : rows)
       if (c.material.men() == n) unique += c.unique, castling += c.castling, ++endgames;
+    if (o.format == Format::Json) {
+      print_json({{"men", n}, {"unique", unique.get_str()}, {"castling", castling.get_str()}, {"endgames", endgames}});
+      continue;
+    }
     std::cout << std::setw(4) << n << std::setw(22) << unique << std::setw(20) << castling << std::setw(10) << endgames
               << '\n';
   }
@@ -102,6 +120,7 @@ std::function<int()> setup(CLI::App& cmd) {
       ->excludes(endgames);
   cmd.add_option("--board", opt->board, "board FILESxRANKS, each 1 to 8 (default 8x8); docs/nulp.md gives the rules");
   cmd.add_flag("--list", opt->list, "print every endgame's row instead of the totals")->excludes(endgames);
+  add_format_option(cmd, opt->format);
   whole_number(cmd.add_option("--threads", opt->threads, "worker threads (default and 0: all cores); never changes "
                                                          "the counts"),
                0, 1024);
@@ -112,6 +131,7 @@ std::function<int()> setup(CLI::App& cmd) {
       "Without ENDGAME: the totals by number of men; with --list, a row per endgame; with ENDGAME, their rows.\n"
       "A row: name (the stronger side first), men, unique classes, of them with castling rights, split by side to\n"
       "move (a symmetric endgame's all count as the stronger side's), and the positions before symmetry.\n"
+      "With --format json: an object per row (counts as strings), per ENDGAME in argument order, errors included.\n"
       "Exit status 1 when an ENDGAME is not one (the others are printed), 2 for a bad option.");
   return [opt] { return run(*opt); };
 }

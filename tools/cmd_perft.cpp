@@ -11,6 +11,7 @@
 #include "core/perft.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli::perft_command {
 namespace {
@@ -21,6 +22,7 @@ struct Options {
   std::string fen = to_fen(Position::start());
   std::string depth;
   bool divide = false;
+  Format format = Format::Text;
 };
 
 // Return the depth, or -1 when the text is not a whole number from 0 to MaxDepth.
@@ -39,10 +41,12 @@ std::function<int()> setup(CLI::App& cmd) {
   // Take the depth as text so a bad value gets this command's own message and exit code.
   cmd.add_option("DEPTH", opt->depth, "plies to search, 0 to " + std::to_string(MaxDepth))->required();
   cmd.add_flag("--divide", opt->divide, "print the count below each root move (UCI), then the total");
+  add_format_option(cmd, opt->format);
   cmd.footer(
       "Prints the number of leaf nodes at DEPTH. With --divide: one line \"<move>: <nodes>\" per legal move\n"
       "(sorted), a blank line, then \"total: <nodes>\". Exit status 1 for a bad FEN or a count of 2^64 - 1\n"
-      "or more (deep searches of rich positions: the counter is 64 bits), 2 for a bad depth.");
+      "or more (deep searches of rich positions: the counter is 64 bits), 2 for a bad depth.\n"
+      "With --format json: {\"depth\", \"nodes\"}, and \"divide\" ({move: nodes}) with --divide.");
   return [opt] {
     const int depth = parse_depth(std::string(trim(opt->depth)));
     if (depth < 0) {
@@ -66,7 +70,10 @@ std::function<int()> setup(CLI::App& cmd) {
     if (!opt->divide) {
       const std::uint64_t nodes = perft(pos, depth);
       if (nodes == PerftSaturated) return too_large();
-      std::cout << nodes << '\n';
+      if (opt->format == Format::Json)
+        print_json({{"depth", depth}, {"nodes", nodes}});
+      else
+        std::cout << nodes << '\n';
       return ExitOk;
     }
     std::vector<std::pair<std::string, std::uint64_t>> lines;
@@ -76,6 +83,12 @@ std::function<int()> setup(CLI::App& cmd) {
       if ((total = perft_add(total, n)) == PerftSaturated) return too_large();
     }
     std::sort(lines.begin(), lines.end());
+    if (opt->format == Format::Json) {
+      nlohmann::ordered_json divide = nlohmann::ordered_json::object();
+      for (const auto& [uci, n] : lines) divide[uci] = n;
+      print_json({{"depth", depth}, {"nodes", total}, {"divide", divide}});
+      return ExitOk;
+    }
     for (const auto& [uci, n] : lines) std::cout << uci << ": " << n << '\n';
     std::cout << "\ntotal: " << total << '\n';
     return ExitOk;

@@ -17,6 +17,7 @@
 #include "rank/sample.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/json_lines.h"
 #include "tools/interrupt.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
@@ -45,9 +46,18 @@ bool parse_index(const std::string& text, BigInt& out) {
   return out.set_str(digits, hex ? 16 : 10) == 0;
 }
 
-int run_count(const std::string& model_name, bool breakdown) {
+int run_count(const std::string& model_name, bool breakdown, Format format) {
+  if (breakdown && format == Format::Json) {
+    report_error("--breakdown", "has no JSON form yet: use the text output");
+    return ExitUsage;
+  }
   const rank::RankModel& model = model_named(model_name);
   const BigInt& n = model.size();
+  if (format == Format::Json) {
+    print_json({{"model", std::string(model.name())}, {"constraints", model.description()}, {"positions", n.get_str()},
+                {"log2", log2_big(n)}, {"log10", log10_big(n)}, {"code_bytes", code_bytes(n)}});
+    return ExitOk;
+  }
   std::cout << "model: " << model.name() << "\n"
             << "constraints: " << model.description() << "\n"
             << "positions: " << n.get_str() << "\n"
@@ -86,19 +96,22 @@ int run_count(const std::string& model_name, bool breakdown) {
   return ExitOk;
 }
 
-int run_rank(const std::string& model_name, const std::vector<std::string>& fens) {
+int run_rank(const std::string& model_name, const std::vector<std::string>& fens, Format format) {
   const rank::RankModel& model = model_named(model_name);
   const std::size_t failures =
       for_each_position(fens, [&](const Position& pos, const std::string&, const ItemSource& src) {
         const Result<BigInt> index = model.rank(pos);
         if (!index) return report_error(src, index.error()), false;
-        std::cout << index.value().get_str() << '\n';
+        if (format == Format::Json)
+          print_json({{"index", index.value().get_str()}});
+        else
+          std::cout << index.value().get_str() << '\n';
         return true;
       });
   return failures ? ExitFailure : ExitOk;
 }
 
-int run_unrank(const std::string& model_name, const std::vector<std::string>& indices) {
+int run_unrank(const std::string& model_name, const std::vector<std::string>& indices, Format format) {
   const rank::RankModel& model = model_named(model_name);
   const std::size_t failures = for_each_item(indices, [&](const std::string& text, const ItemSource& src) {
     BigInt index;
@@ -106,7 +119,10 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
       return report_error(src, quote(text) + " is not a decimal or 0x-hexadecimal index"), false;
     const Result<Position> pos = model.unrank(index);
     if (!pos) return report_error(src, pos.error()), false;
-    std::cout << to_fen4(pos.value()) << '\n';
+    if (format == Format::Json)
+      print_json({{"index", index.get_str()}, {"fen", to_fen4(pos.value())}});
+    else
+      std::cout << to_fen4(pos.value()) << '\n';
     return true;
   });
   return failures ? ExitFailure : ExitOk;
@@ -120,7 +136,7 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 // then split between the threads, which unrank, judge and format their slices, and the lines go out in
 // draw order. The lines thus never depend on --threads.
 int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal,
-               unsigned requested_threads, const std::optional<proof::ProofLimits>& prove) {
+               unsigned requested_threads, const std::optional<proof::ProofLimits>& prove, Format format) {
   if (skip > count) {
     report_error("--skip", std::to_string(skip) + " is more than --count " + std::to_string(count));
     return ExitUsage;
@@ -177,6 +193,13 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
       for (std::size_t i = begin; i < end; ++i) {
         const Position& pos = positions[i - begin];
         if (drop_failures && !legality::judge(pos, legality::RuleSet::Default, false).passes()) continue;
+        if (format == Format::Json) {
+          nlohmann::ordered_json out{{"index", batch[i].get_str()}, {"fen", to_fen4(pos)}};
+          if (prove) out["verdict"] = proof_line(proof::prove(pos, *prove, seed));
+          s.text += out.dump() + '\n';
+          s.ends.push_back(s.text.size());
+          continue;
+        }
         s.text += batch[i].get_str();
         s.text += '\t';
         s.text += to_fen4(pos);
@@ -205,7 +228,9 @@ std::function<int()> setup_count(CLI::App& cmd) {
   cmd.add_flag("--breakdown", *breakdown,
                "also split N by side to move, castling rights and en passant case, and show what each constraint "
                "removes");
-  return [=] { return run_count(*model, *breakdown); };
+  auto format = std::make_shared<Format>(Format::Text);
+  add_format_option(cmd, *format);
+  return [=] { return run_count(*model, *breakdown, *format); };
 }
 
 std::function<int()> setup_rank(CLI::App& cmd) {
@@ -213,7 +238,9 @@ std::function<int()> setup_rank(CLI::App& cmd) {
   auto fens = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
   cmd.add_option("fens", *fens, "positions as FEN or EPD (quote each); none: one per stdin line");
-  return [=] { return run_rank(*model, *fens); };
+  auto format = std::make_shared<Format>(Format::Text);
+  add_format_option(cmd, *format);
+  return [=] { return run_rank(*model, *fens, *format); };
 }
 
 std::function<int()> setup_unrank(CLI::App& cmd) {
@@ -221,7 +248,9 @@ std::function<int()> setup_unrank(CLI::App& cmd) {
   auto indices = std::make_shared<std::vector<std::string>>();
   add_model_option(cmd, *model);
   cmd.add_option("indices", *indices, "indices in decimal or 0x-hexadecimal; none: one per stdin line");
-  return [=] { return run_unrank(*model, *indices); };
+  auto format = std::make_shared<Format>(Format::Text);
+  add_format_option(cmd, *format);
+  return [=] { return run_unrank(*model, *indices, *format); };
 }
 
 std::function<int()> setup_sample(CLI::App& cmd) {
@@ -233,7 +262,9 @@ std::function<int()> setup_sample(CLI::App& cmd) {
   auto threads = std::make_shared<unsigned>(0);
   auto prove = std::make_shared<bool>(false);
   auto nodes = std::make_shared<std::uint64_t>(proof::ProofLimits{}.nodes);
+  auto format = std::make_shared<Format>(Format::Text);
   add_model_option(cmd, *model);
+  add_format_option(cmd, *format);
   whole_number(cmd.add_option("--count", *count, "number of positions"), 0, 1000000000000)->capture_default_str();
   whole_number(cmd.add_option("--seed", *seed, "random seed (pcg64)"))->capture_default_str();
   whole_number(cmd.add_option("--skip", *skip, "print only the lines after the first K of the run (to resume one)"), 0,
@@ -261,14 +292,15 @@ std::function<int()> setup_sample(CLI::App& cmd) {
       "with v1, one in eighteen with cpr.\n"
       "With --legal --prove every draw is a line \"index<TAB>FEN<TAB>verdict\", the verdict as `chessrank prove`\n"
       "prints it: keeping only the \"legal:\" lines gives legal positions with their games, uniform as long as\n"
-      "no line says unknown (dropping unknown draws would bias the sample).");
+      "no line says unknown (dropping unknown draws would bias the sample).\n"
+      "With --format json each line is {\"index\", \"fen\"} (and \"verdict\" with --prove).");
   return [=] {
     std::optional<proof::ProofLimits> limits;
     if (*prove) {
       limits.emplace();
       limits->nodes = *nodes;
     }
-    return run_sample(*model, *count, *skip, *seed, *legal, *threads, limits);
+    return run_sample(*model, *count, *skip, *seed, *legal, *threads, limits, *format);
   };
 }
 

@@ -11,6 +11,7 @@
 #include <poll.h>
 
 #include "core/fen.h"
+#include "tools/json_lines.h"
 
 namespace chessrank::cli {
 
@@ -156,6 +157,17 @@ std::string io_failure(std::string_view verb, std::string_view what) {
   std::string text = "cannot " + std::string(verb) + ' ' + std::string(what);
   if (errno) text += std::string(": ") + std::strerror(errno);
   return text;
+}
+
+namespace {
+bool item_errors_as_json = false;
+}  // namespace
+
+void set_item_errors_as_json(bool on) { item_errors_as_json = on; }
+
+void report_error(const ItemSource& src, std::string_view message) {
+  if (item_errors_as_json) print_json({{"source", src.describe()}, {"error", std::string(message)}});
+  report_error(src.describe(), message);
 }
 
 void report_error(std::string_view where, std::string_view message) {

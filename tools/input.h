@@ -70,7 +70,10 @@ std::string io_failure(std::string_view verb, std::string_view what);
 // Print "error: <where>: <message>" (or "error: <message>" when where is empty) on stderr, one line: its
 // control bytes (a newline, an escape) written as \xNN.
 void report_error(std::string_view where, std::string_view message);
-inline void report_error(const ItemSource& src, std::string_view message) { report_error(src.describe(), message); }
+// The same for a bad item; with `--format json` (set_item_errors_as_json) also the object
+// {"source": "<where>", "error": "<message>"} on standard output, in the item's place.
+void report_error(const ItemSource& src, std::string_view message);
+void set_item_errors_as_json(bool on);
 
 std::string_view trim(std::string_view s);
 
