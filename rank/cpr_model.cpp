@@ -5,11 +5,7 @@
 
 namespace chessrank::rank {
 
-std::string_view CprModel::description() const {
-  return "the 2021 constraint set (one king each, no pawn on ranks 1/8, castling and en passant "
-         "consistency, promotion and capture accounting with bishops counted without their square colours, "
-         "opposed files), each position counted once";
-}
+std::string_view CprModel::description() const { return CprDescription; }
 
 PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) const {
   const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;

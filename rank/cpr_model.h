@@ -99,4 +99,10 @@ class CprModel final : public FixedWidthModel<CprModel> {
   std::array<UInt192, Frames + 1> frame_offset_{};
 };
 
+// The constraints of cpr, as description() gives them.
+inline constexpr std::string_view CprDescription =
+    "the 2021 constraint set (one king each, no pawn on ranks 1/8, castling and en passant consistency, "
+    "promotion and capture accounting with bishops counted without their square colours, opposed files), each "
+    "position counted once";
+
 }  // namespace chessrank::rank

@@ -21,9 +21,14 @@ std::unique_ptr<const RankModel> make() {
 struct Entry {
   std::string_view name;
   std::unique_ptr<const RankModel> (*make)();
+  ModelFacts facts;
 };
+// The sizes follow from the models' definitions; tests/rank/cli_test.cpp checks each against size().
 constexpr Entry Models[] = {
-    {"v2", make<V2Model>}, {"v3", make<V3Model>}, {"v1", make<V1Model>}, {"cpr", make<CprModel>}};
+    {"v2", make<V2Model>, {"3532989189690638166366572883267820908037822922", V2Description}},
+    {"v3", make<V3Model>, {"3506067228105877774750006691443740775569410334", V3Description}},
+    {"v1", make<V1Model>, {"4480143723934668834817832413235495499001181042", V1Description}},
+    {"cpr", make<CprModel>, {"8605049631842105183455061937414747080332654546", CprDescription}}};
 constexpr std::size_t ModelCount = std::size(Models);
 static_assert(Models[0].name == DefaultModel);
 
@@ -43,6 +48,12 @@ const RankModel* find_model(std::string_view name) {
   if (i == ModelCount) return nullptr;
   std::call_once(once[i], [i] { built[i] = Models[i].make(); });
   return built[i].get();
+}
+
+std::optional<ModelFacts> model_facts(std::string_view name) {
+  const std::size_t i = place_of(name);
+  if (i == ModelCount) return std::nullopt;
+  return Models[i].facts;
 }
 
 std::unique_ptr<const RankModel> make_model(std::string_view name) {

@@ -77,6 +77,15 @@ const RankModel* find_model(std::string_view name);
 // model only for a while uses, so that its tables go when it does (`chessrank bound` reads each model's
 // size in turn, and holds one model's tables at a time instead of all four).
 std::unique_ptr<const RankModel> make_model(std::string_view name);
+// What is known of a model without building its tables: its size N in decimal (fixed by its definition,
+// so written down; tests/rank/cli_test.cpp checks each against the built model's size()) and its
+// constraints (description()).
+struct ModelFacts {
+  std::string_view size;
+  std::string_view description;
+};
+// Return the facts of the model of that name, or nothing for no such name.
+std::optional<ModelFacts> model_facts(std::string_view name);
 // Return the names of all models, the default first.
 std::vector<std::string> model_names();
 constexpr std::string_view DefaultModel = "v2";

@@ -174,11 +174,7 @@ struct V1Model::SubBlock {
   bool sentinel() const { return t1 == NoTrack; }
 };
 
-std::string_view V1Model::description() const {
-  return "the cpr constraints (bishops counted without their square colours) plus: the kings are not adjacent, "
-         "the king of the side not to move is not attacked by a pawn or a knight and has no queen of the side to "
-         "move next to it";
-}
+std::string_view V1Model::description() const { return V1Description; }
 
 V1Model::~V1Model() = default;
 

@@ -151,4 +151,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::array<UInt192, Frames + 1> frame_offset_{};
 };
 
+// The constraints of v1, as description() gives them.
+inline constexpr std::string_view V1Description =
+    "the cpr constraints (bishops counted without their square colours) plus: the kings are not adjacent, the king "
+    "of the side not to move is not attacked by a pawn or a knight and has no queen of the side to move next to it";
+
 }  // namespace chessrank::rank

@@ -56,14 +56,7 @@ FileOrder pawn_file_order(int ep_case, Square king, bool ep_first) {
 
 }  // namespace
 
-std::string_view V2Model::description() const {
-  // v3's set is v2's without the exception after the semicolon.
-  constexpr std::string_view v2 =
-      "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king of "
-      "the side not to move is not attacked by a pawn or a knight; with an en passant square, bishops counted "
-      "without their colours and knights not checked";
-  return exact_ ? v2.substr(0, v2.find(';')) : v2;
-}
+std::string_view V2Model::description() const { return exact_ ? V3Description : V2Description; }
 
 const V2Model::ClassIndex V2Model::Classes;
 

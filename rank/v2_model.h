@@ -278,4 +278,12 @@ class V3Model final : public V2Model {
   V3Model();
 };
 
+// The constraints of v2 and of v3 (v2's without the en passant exception after the semicolon), as
+// description() gives them.
+inline constexpr std::string_view V2Description =
+    "the cpr constraints with bishops counted by square colour, plus: the kings are not adjacent, the king of "
+    "the side not to move is not attacked by a pawn or a knight; with an en passant square, bishops counted "
+    "without their colours and knights not checked";
+inline constexpr std::string_view V3Description = V2Description.substr(0, V2Description.find(';'));
+
 }  // namespace chessrank::rank

@@ -51,20 +51,22 @@ int run_count(const std::string& model_name, bool breakdown, Format format) {
     report_error("--breakdown", "has no JSON form yet: use the text output");
     return ExitUsage;
   }
-  const rank::RankModel& model = model_named(model_name);
-  const BigInt& n = model.size();
+  // The size and constraints are known without the model's tables; the breakdown needs them.
+  const rank::ModelFacts facts = *rank::model_facts(model_name);  // add_model_option checked the name
+  const BigInt n(std::string(facts.size));
   if (format == Format::Json) {
-    print_json({{"model", std::string(model.name())}, {"constraints", model.description()}, {"positions", n.get_str()},
+    print_json({{"model", model_name}, {"constraints", facts.description}, {"positions", n.get_str()},
                 {"log2", log2_big(n)}, {"log10", log10_big(n)}, {"code_bytes", code_bytes(n)}});
     return ExitOk;
   }
-  std::cout << "model: " << model.name() << "\n"
-            << "constraints: " << model.description() << "\n"
+  std::cout << "model: " << model_name << "\n"
+            << "constraints: " << facts.description << "\n"
             << "positions: " << n.get_str() << "\n"
             << "log2: " << fixed(log2_big(n), 4) << "\n"
             << "log10: " << fixed(log10_big(n), 4) << "\n"
             << "code bytes: " << code_bytes(n) << "\n";
   if (!breakdown) return ExitOk;
+  const rank::RankModel& model = model_named(model_name);
   // Each half is 240 frames (rank/frame.h); black to move is the colour swap of white to move.
   const rank::FrameTable frames = rank::frame_table(model);
   BigInt half = 0;
