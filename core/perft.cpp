@@ -18,14 +18,17 @@ std::uint64_t perft(Position& pos, int depth) {
   return nodes;
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
+                                                         const std::function<void(std::size_t, std::size_t)>& progress) {
   std::vector<std::pair<Move, std::uint64_t>> result;
   if (depth < 1) return result;
   UndoInfo undo;
-  for (const Move m : legal_moves(pos)) {
+  const MoveList moves = legal_moves(pos);
+  for (const Move m : moves) {
     pos.do_move(m, undo);
     result.emplace_back(m, perft(pos, depth - 1));
     pos.undo_move(m, undo);
+    if (progress) progress(result.size(), moves.size());
   }
   return result;
 }

@@ -2,7 +2,9 @@
 // generator. Leaves are counted in bulk (the move count at depth 1), not made.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -21,7 +23,9 @@ constexpr std::uint64_t perft_add(std::uint64_t a, std::uint64_t b) {
 }
 
 std::uint64_t perft(Position& pos, int depth);
-// Return each legal root move with the perft of depth - 1 below it (depth >= 1), each saturating.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+// Return each legal root move with the perft of depth - 1 below it (depth >= 1), each saturating; after
+// each root move, `progress(moves done, moves)` when given.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(
+    Position& pos, int depth, const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 }  // namespace chessrank
