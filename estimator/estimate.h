@@ -154,7 +154,7 @@ std::string search_text(const legality::SearchLimits& limits);
 
 // Reports (report.cpp).
 std::string format_report(const EstimateReport& report);  // the text printed by `chessrank estimate`
-std::string report_json(const EstimateReport& report);
+std::string report_json(const EstimateReport& report);  // --json: one object, a member per line at the top
 std::string report_svg(const EstimateReport& report);
 
 }  // namespace chessrank::estimator

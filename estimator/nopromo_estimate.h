@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "bound/nopromo.h"
 #include "core/bigint.h"
 #include "core/result.h"
@@ -73,8 +75,8 @@ struct NopromoEstimate {
 Result<NopromoEstimate> estimate_nopromo(const bound::NopromoShape& shape, const NopromoSampleOptions& options);
 
 // Reports (report.cpp): the lines `chessrank bound --model nopromo --sample` prints after the count, and
-// the same as a JSON member ("\"sample\":{...}") for its JSON object.
+// the same as the "sample" member of its JSON object.
 std::string format_nopromo_report(const NopromoEstimate& estimate);
-std::string nopromo_report_json(const NopromoEstimate& estimate);
+nlohmann::ordered_json nopromo_report_json(const NopromoEstimate& estimate);
 
 }  // namespace chessrank::estimator

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "core/plural.h"
 #include "estimator/estimate.h"
 #include "estimator/nopromo_estimate.h"
@@ -29,9 +31,11 @@ std::string interval_text(const Interval& iv) {
   return sci(iv.estimate) + "  [" + sci(iv.low) + ", " + sci(iv.high) + "]";
 }
 
-std::string json_interval(const Interval& iv) {
-  return "{\"estimate\": " + (std::isnan(iv.estimate) ? "null" : sci(iv.estimate, 6)) + ", \"low\": " + sci(iv.low, 6) +
-         ", \"high\": " + sci(iv.high, 6) + "}";
+// An interval as {"estimate", "low", "high"}; an estimate from no data (NaN) as null.
+nlohmann::ordered_json json_interval(const Interval& iv) {
+  return {{"estimate", std::isnan(iv.estimate) ? nlohmann::ordered_json() : nlohmann::ordered_json(iv.estimate)},
+          {"low", iv.low},
+          {"high", iv.high}};
 }
 
 std::string share_text(std::uint64_t k, std::uint64_t n) { return n ? fixed(100.0 * double(k) / double(n), 1) + "%" : "-"; }
@@ -143,58 +147,56 @@ std::string format_report(const EstimateReport& r) {
 
 std::string report_json(const EstimateReport& r) {
   const Tally& t = r.tally;
-  std::string o = "{\n";
-  o += "  \"model\": \"" + r.model + "\",\n  \"space\": \"" + r.space.get_str() + "\",\n";
-  o += "  \"rules\": \"" + std::string(legality::rule_set_name(r.rules)) + "\",\n  \"search_states\": " +
-       std::to_string(r.limits.kernel_nodes) + ",\n  \"seed\": " + std::to_string(r.seed) + ",\n";
-  o += "  \"chunk_size\": " + std::to_string(r.chunk_size) + ",\n  \"samples\": " + std::to_string(t.samples.all) +
-       ",\n";
-  o += "  \"passed\": " + std::to_string(t.passed.all) + ",\n  \"upper_estimate\": " +
-       (legality::is_sound(r.rules) ? "true" : "false") + ",\n";
+  nlohmann::ordered_json o;
+  o["model"] = r.model;
+  o["space"] = r.space.get_str();  // a string: N exceeds what JSON readers keep exactly in a number
+  o["rules"] = legality::rule_set_name(r.rules);
+  o["search_states"] = r.limits.kernel_nodes;
+  o["seed"] = r.seed;
+  o["chunk_size"] = r.chunk_size;
+  o["samples"] = t.samples.all;
+  o["passed"] = t.passed.all;
+  o["upper_estimate"] = legality::is_sound(r.rules);
   // The seconds, threads (per process) and processes are this run's; a resumed one went on from a
   // checkpoint's samples.
-  o += "  \"seconds\": " + fixed(r.seconds, 3) + ",\n  \"threads\": " + std::to_string(r.threads) +
-       ",\n  \"processes\": " + std::to_string(r.processes) +
-       ",\n  \"resumed\": " + (r.resumed ? "true" : "false") +
-       ",\n  \"interrupted\": " + (r.interrupted ? "true" : "false") + ",\n";
-  o += "  \"estimate\": " + json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space)) + ",\n";
+  o["seconds"] = std::round(r.seconds * 1000) / 1000;
+  o["threads"] = r.threads;
+  o["processes"] = r.processes;
+  o["resumed"] = r.resumed;
+  o["interrupted"] = r.interrupted;
+  o["estimate"] = json_interval(wilson_estimate(t.passed.all, t.samples.all, r.space));
   if (r.proof) {
     const ProofPhase& p = *r.proof;
     const TwoSidedEstimate e = two_sided_estimate(r, p);
-    o += "  \"proof\": {\"searched\": " + std::to_string(p.searched) + ", \"nodes\": " + std::to_string(p.nodes) +
-         ", \"legal\": " + std::to_string(p.legal) + ", \"illegal\": " + std::to_string(p.illegal) +
-         ", \"unknown\": " + std::to_string(p.unknown) + ", \"lower\": " + json_interval(e.lower) +
-         ", \"upper\": " + json_interval(e.upper) + ", \"legal_positions\": {\"estimate\": " + sci(e.point, 6) +
-         ", \"low\": " + sci(e.low, 6) + ", \"high\": " + sci(e.high, 6) + "}},\n";
+    o["proof"] = {{"searched", p.searched},
+                  {"nodes", p.nodes},
+                  {"legal", p.legal},
+                  {"illegal", p.illegal},
+                  {"unknown", p.unknown},
+                  {"lower", json_interval(e.lower)},
+                  {"upper", json_interval(e.upper)},
+                  {"legal_positions", {{"estimate", e.point}, {"low", e.low}, {"high", e.high}}}};
   }
-  o += "  \"published\": {\"estimate\": " + sci(PublishedLegal) + ", \"error\": " + sci(PublishedLegalError) +
-       ", \"source\": \"Tromp 2021\"},\n";
-  o += "  \"realistic\": {\"samples\": " + std::to_string(t.samples.realistic) + ", \"passed\": " +
-       std::to_string(t.passed.realistic) +
-       ", \"count\": " + json_interval(wilson_estimate(t.passed.realistic, t.samples.all, r.space)) + "},\n";
-  o += "  \"rejections\": [";
+  o["published"] = {{"estimate", PublishedLegal}, {"error", PublishedLegalError}, {"source", "Tromp 2021"}};
+  o["realistic"] = {{"samples", t.samples.realistic},
+                    {"passed", t.passed.realistic},
+                    {"count", json_interval(wilson_estimate(t.passed.realistic, t.samples.all, r.space))}};
+  nlohmann::ordered_json rejections = nlohmann::ordered_json::array();
   const auto& names = legality::check_names(r.rules);
   for (std::size_t i = 0; i < names.size() && i < t.rejected.size(); ++i)
-    o += std::string(i ? ", " : "") + "{\"check\": \"" + names[i] + "\", \"count\": " + std::to_string(t.rejected[i]) +
-         "}";
-  o += "],\n";
+    rejections.push_back({{"check", names[i]}, {"count", t.rejected[i]}});
+  o["rejections"] = rejections;
   for (int s = 0; s < 4; ++s) {
-    o += std::string("  \"by_") + Subsets[s] + "\": [";
-    bool first = true;
-    for (const Row& row : subset_rows(t, Subsets[s])) {
-      o += std::string(first ? "" : ", ") + "{\"subset\": \"" + row.label + "\", \"samples\": " +
-           std::to_string(row.samples) + ", \"passed\": " + std::to_string(row.passed) +
-           ", \"count\": " + json_interval(wilson_estimate(row.passed, t.samples.all, r.space)) + "}";
-      first = false;
-    }
-    o += "],\n";
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const Row& row : subset_rows(t, Subsets[s]))
+      rows.push_back({{"subset", row.label},
+                      {"samples", row.samples},
+                      {"passed", row.passed},
+                      {"count", json_interval(wilson_estimate(row.passed, t.samples.all, r.space))}});
+    o[std::string("by_") + Subsets[s]] = rows;
   }
-  o += "  \"history\": [";
-  for (std::size_t i = 0; i < r.history.size(); ++i)
-    o += std::string(i ? ", " : "") + "[" + std::to_string(r.history[i][0]) + ", " + std::to_string(r.history[i][1]) +
-         "]";
-  o += "]\n}\n";
-  return o;
+  o["history"] = r.history;
+  return o.dump(2) + "\n";
 }
 
 std::string report_svg(const EstimateReport& r) {
@@ -291,19 +293,23 @@ std::string format_nopromo_report(const NopromoEstimate& e) {
   return out + "\n";
 }
 
-std::string nopromo_report_json(const NopromoEstimate& e) {
+nlohmann::ordered_json nopromo_report_json(const NopromoEstimate& e) {
   const NopromoTally& t = e.tally;
-  std::string out = "\"sample\":{\"draws\":" + std::to_string(t.draws) + ",\"seed\":" + std::to_string(e.seed) +
-                    ",\"placements\":\"" + e.placements.get_str() + "\",\"inside\":" + std::to_string(t.inside) +
-                    ",\"inside_expected_share\":" + sci(e.set_size.get_d() / e.placements.get_d(), 6) +
-                    ",\"passing\":" + std::to_string(t.passing) + ",\"pass_share\":" + json_interval(e.pass_share()) +
-                    ",\"estimate\":" + json_interval(e.passing_members()) + ",\"seconds\":" + fixed(e.seconds, 3) +
-                    ",\"threads\":" + std::to_string(e.threads) + ",\"resumed\":" + (e.resumed ? "true" : "false") +
-                    ",\"rejected_by\":{";
+  nlohmann::ordered_json rejected = nlohmann::ordered_json::object();
   const std::vector<std::string>& names = legality::check_names(legality::RuleSet::Default);
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(t.rejected_by[i]);
-  return out + "}}";
+  for (std::size_t i = 0; i < names.size(); ++i) rejected[names[i]] = t.rejected_by[i];
+  return {{"draws", t.draws},
+          {"seed", e.seed},
+          {"placements", e.placements.get_str()},
+          {"inside", t.inside},
+          {"inside_expected_share", e.set_size.get_d() / e.placements.get_d()},
+          {"passing", t.passing},
+          {"pass_share", json_interval(e.pass_share())},
+          {"estimate", json_interval(e.passing_members())},
+          {"seconds", std::round(e.seconds * 1000) / 1000},
+          {"threads", e.threads},
+          {"resumed", e.resumed},
+          {"rejected_by", rejected}};
 }
 
 }  // namespace chessrank::estimator

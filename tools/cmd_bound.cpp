@@ -6,7 +6,6 @@
 #include <future>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -132,38 +131,36 @@ int overview() {
   return ExitOk;
 }
 
-// `json_extra`: more members of the JSON object (",\"key\":value..."), printed last.
+// `extra`: more members of the JSON object, put last.
 void print_value(const std::string& model, const BigInt& n, const Options& o,
-                 const std::vector<std::pair<std::string, BigInt>>& parts, const std::string& json_extra = "") {
+                 const std::vector<std::pair<std::string, BigInt>>& parts,
+                 const nlohmann::ordered_json& extra = nlohmann::ordered_json::object()) {
   if (!o.json) {
     for (const auto& [label, v] : parts) std::cout << label << '\t' << v << '\n';
     if (!parts.empty()) std::cout << "total\t";
     std::cout << n << '\n';
     return;
   }
-  std::ostringstream out;
-  out << "{\"model\":\"" << model << "\",\"value\":\"" << n << "\",\"log10\":" << fixed(log10_big(n), 6)
-      << ",\"log2\":" << fixed(log2_big(n), 6);
+  nlohmann::ordered_json out{{"model", model}, {"value", n.get_str()}, {"log10", log10_big(n)}, {"log2", log2_big(n)}};
   if (model == "nopromo") {
     const bound::NopromoShape s = nopromo_shape(o);
-    out << ",\"file_constraints\":" << (s.file_constraints ? "true" : "false")
-        << ",\"kings_apart\":" << (s.kings_apart ? "true" : "false")
-        << ",\"crossings\":" << (s.crossings ? "true" : "false")
-        << ",\"home_pawns\":" << (s.home_pawns ? "true" : "false") << ",\"exact_costs\":" << s.exact_costs;
+    out["file_constraints"] = s.file_constraints;
+    out["kings_apart"] = s.kings_apart;
+    out["crossings"] = s.crossings;
+    out["home_pawns"] = s.home_pawns;
+    out["exact_costs"] = s.exact_costs;
   } else if (model != "tromp-nopromo") {  // tromp-nopromo counts diagrams: no rights, no side to move
     const bool d = o.diagrams;
-    out << ",\"castling\":" << (o.no_castling || d ? "false" : "true")
-        << ",\"en_passant\":" << (o.no_en_passant || d ? "false" : "true")
-        << ",\"both_sides\":" << (o.white_to_move || d ? "false" : "true");
+    out["castling"] = !(o.no_castling || d);
+    out["en_passant"] = !(o.no_en_passant || d);
+    out["both_sides"] = !(o.white_to_move || d);
   }
   if (!parts.empty()) {
-    out << ",\"breakdown\":[";
-    for (std::size_t i = 0; i < parts.size(); ++i)
-      out << (i ? "," : "") << "{\"case\":\"" << parts[i].first << "\",\"value\":\"" << parts[i].second << "\"}";
-    out << "]";
+    out["breakdown"] = nlohmann::ordered_json::array();
+    for (const auto& [label, v] : parts) out["breakdown"].push_back({{"case", label}, {"value", v.get_str()}});
   }
-  out << json_extra << "}";
-  std::cout << out.str() << '\n';
+  for (const auto& [key, value] : extra.items()) out[key] = value;
+  print_json(out);
 }
 
 int run(const Options& o) {
@@ -253,7 +250,7 @@ int run(const Options& o) {
         report_error("", e.error());
         return ExitFailure;
       }
-      print_value(o.model, e->set_size, o, parts, o.json ? "," + estimator::nopromo_report_json(*e) : "");
+      print_value(o.model, e->set_size, o, parts, {{"sample", estimator::nopromo_report_json(*e)}});
       if (!o.json) std::cout << estimator::format_nopromo_report(*e);
       if (!e->output_error.empty()) {
         report_error("", e->output_error);
@@ -274,7 +271,7 @@ int run(const Options& o) {
     if (o.breakdown)
       for (std::size_t men = 0; men < r.by_men.size(); ++men)
         if (r.by_men[men] != 0) parts.emplace_back("men=" + std::to_string(men), r.by_men[men]);
-    print_value(o.model, r.total, o, parts, ",\"proven\":false");
+    print_value(o.model, r.total, o, parts, {{"proven", false}});
     return ExitOk;
   }
   if (o.model == "v1colours") {
