@@ -3,6 +3,7 @@
 // published figures we cannot compute, which are shown as quoted.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/json_lines.h"
+#include "tools/progress.h"
 #include "tools/model_option.h"
 #include "tools/progress.h"
 
@@ -83,29 +85,39 @@ int overview() {
   // build.
   std::future<BigInt> nopromo = std::async(std::launch::async, [] { return bound::nopromo_count({}); });
   std::vector<Row> rows;
-  rows.push_back(quoted("Chinchalkar", "1996", "Chinchalkar", "1.77894e46", 46.25016));
-  rows.push_back(quoted("Entriken (diagrams)", "2006", "Entriken", "2.39375e49", 49.37908));
-  rows.push_back(computed("seed2006", "2006+", "Tromp (seed 002 program)", bound::seed2006_count({}).total,
+  // Progress by rows (on stderr: after 0.2 s on a terminal, every 30 s otherwise); the rows are the 11
+  // below and one per ranking model.
+  const std::size_t row_count = 11 + rank::model_names().size();
+  Progress progress("rows", 0);
+  const auto add = [&](Row row) {
+    rows.push_back(std::move(row));
+    progress.update(rows.size(), row_count);
+  };
+  add(quoted("Chinchalkar", "1996", "Chinchalkar", "1.77894e46", 46.25016));
+  add(quoted("Entriken (diagrams)", "2006", "Entriken", "2.39375e49", 49.37908));
+  add(computed("seed2006", "2006+", "Tromp (seed 002 program)", bound::seed2006_count({}).total,
                           "reproduced"));
-  rows.push_back(computed("seed2006 --diagrams", "2006+", "Tromp (seed 002 main0)",
+  add(computed("seed2006 --diagrams", "2006+", "Tromp (seed 002 main0)",
                           bound::seed2006_count({false, false, false}).total, "reproduced"));
-  rows.push_back(quoted("tromp-unpublished", "2010s", "Tromp (undocumented program)", "7.73e45", 45.888));
-  rows.push_back(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
+  add(quoted("tromp-unpublished", "2010s", "Tromp (undocumented program)", "7.73e45", 45.888));
+  add(computed("tromp2021", "2021", "Tromp (Chess Position Ranking)", bound::tromp2021_count({}).total,
                           "reproduced"));
   // One model's tables at a time (v3's alone take 670 MB).
   for (const std::string& name : rank::model_names())
-    rows.push_back(
+    add(
         computed(name, "2026", "chessrank ranking model", rank::make_model(name)->size(), "exact for our model"));
-  rows.push_back(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
-  rows.push_back(computed("tromp-nopromo", "2021", "Tromp (CountNoProms)", bound::tromp_nopromo_count({}).total,
+  add(quoted("nopromo", "2015", "Steinerberger", "2e40", 40.30103));
+  add(computed("tromp-nopromo", "2021", "Tromp (CountNoProms)", bound::tromp_nopromo_count({}).total,
                           "reproduced (not proven: see below)"));
-  rows.push_back(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
+  add(quoted("nopromo", "2022", "Gourion", "4e37", 37.60206));
   bound::NopromoShape placements;
   placements.file_constraints = false;
-  rows.push_back(computed("nopromo --no-file-constraints", "2026", "chessrank (bishops by colour, kings apart)",
+  add(computed("nopromo --no-file-constraints", "2026", "chessrank (bishops by colour, kings apart)",
                           bound::nopromo_count(placements), "exact for our model"));
-  rows.push_back(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)", nopromo.get(),
+  add(computed("nopromo", "2026", "chessrank (file/capture constraints, kings apart)", nopromo.get(),
                           "exact for our model"));
+  progress.finish();
+  assert(rows.size() == row_count);
   // Print the rows as a table with aligned columns.
   std::vector<std::array<std::string, 7>> cells{
       {"bound", "year", "author", "value", "power of ten", "power of two", "how obtained"}};
