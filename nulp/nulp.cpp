@@ -360,7 +360,8 @@ Reflections reflections(const Board& b) {
 // Return the tallies of every material of up to max_men men, or, given `most` (per kind), of those with at
 // most that many men of each kind: then the counts have a variable per kind present, each capped, and far
 // fewer monomials (256 for kqbnkrbn instead of 1,716).
-Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Exponents* most = nullptr) {
+Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Exponents* most = nullptr,
+              const Progress& progress = {}) {
   std::vector<int> some;
   Monomials::Exponents caps{};
   for (int k = 0; k < Kinds; ++k)
@@ -374,18 +375,25 @@ Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Ex
   const std::size_t size = materials.size();
   Tallies t{std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size),
             std::vector<std::uint64_t>(size), std::vector<std::uint64_t>(size)};
+  // The en passant rights of files e-h are the mirror images of those of files d-a.
+  const auto passant = en_passant_patterns(b);
+  const auto castling = castling_patterns(b);
+  const Reflections refl = reflections(b);
+  const std::size_t patterns =
+      1 + passant.size() + castling.size() * (1 + passant.size()) + refl.pawnless.size() + refl.pawns.size();
+  std::size_t done = 0;
   const auto add = [&](const Counter& c, const Pattern& p, const Reflection* g, int weight, bool mirror,
                        std::vector<std::uint64_t>& table) {
     // A pattern that fixes a man of a kind the count leaves out adds to no material it asks for.
     if (std::all_of(p.fixed.begin(), p.fixed.end(), [&](const Fixed& f) { return c.counts(f.kind); }))
       add_pattern(c, p, g, weight, mirror, threads, materials, table);
+    if (progress) progress(++done, patterns);
   };
   add(main, Pattern{}, nullptr, 1, true, t.normal);
-  // The en passant rights of files e-h are the mirror images of those of files d-a.
-  const auto passant = en_passant_patterns(b);
   for (const auto& [p, sign] : passant)
     if (p.fixed.front().square % b.files < b.files / 2) add(main, p, nullptr, 2 * sign, false, t.en_passant);
-  for (const Pattern& c : castling_patterns(b)) {
+    else if (progress) progress(++done, patterns);  // counted by its mirror image
+  for (const Pattern& c : castling) {
     add(main, c, nullptr, 1, false, t.castling);
     for (const auto& [p, sign] : passant) {
       Pattern both = p;
@@ -395,9 +403,9 @@ Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Ex
     }
   }
   // Symmetric placements pair men of one kind: these counts tell black's pieces apart.
-  const Reflections refl = reflections(b);
   for (const Reflection& g : refl.pawnless) add(symmetric, Pattern{}, &g, 1, false, t.fixed_pawnless);
   for (const Reflection& g : refl.pawns) add(symmetric, Pattern{}, &g, 1, false, t.fixed_pawns);
+  assert(done == patterns);
   return t;
 }
 
@@ -457,10 +465,10 @@ std::vector<EndgameCount> assemble(const Board& b, int max_men, const Tallies& t
 
 }  // namespace
 
-std::vector<EndgameCount> count_endgames(const Board& board, int max_men, unsigned threads) {
+std::vector<EndgameCount> count_endgames(const Board& board, int max_men, unsigned threads, const Progress& progress) {
   max_men = std::min({max_men, MaxMen, board.squares()});
   if (max_men < 2) return {};
-  return assemble(board, max_men, tally(board, max_men, worker_threads(threads)), std::nullopt);
+  return assemble(board, max_men, tally(board, max_men, worker_threads(threads), nullptr, progress), std::nullopt);
 }
 
 std::optional<EndgameCount> count_endgame(const Board& board, const Material& material, unsigned threads) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,7 +66,11 @@ struct EndgameCount {
 // order of men, then name. Endgames of more than MaxMen men, or more than the board's squares, are not
 // counted (64-bit coefficients hold every count up to MaxMen; docs/nulp.md).
 constexpr int MaxMen = 8;
-std::vector<EndgameCount> count_endgames(const Board& board, int max_men, unsigned threads = 0);
+// `progress(patterns done, patterns)` is called, when given, after each placement pattern the count sums
+// (plain, en passant, castling, symmetric ones).
+using Progress = std::function<void(std::size_t, std::size_t)>;
+std::vector<EndgameCount> count_endgames(const Board& board, int max_men, unsigned threads = 0,
+                                         const Progress& progress = {});
 // Count one endgame, with a variable per kind of man it has (milliseconds, even for 8 men), or return
 // nullopt when it has more than MaxMen men or more men than the board has squares.
 std::optional<EndgameCount> count_endgame(const Board& board, const Material& material, unsigned threads = 0);

@@ -13,6 +13,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/json_lines.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli::nulp_command {
 namespace {
@@ -81,7 +82,11 @@ int run(const Options& o) {
     report_error("--men", std::to_string(men) + " men do not fit on a " + o.board + " board");
     return ExitUsage;
   }
-  const std::vector<nulp::EndgameCount> rows = nulp::count_endgames(*board, men, o.threads);
+  // Progress by placement patterns (on stderr: after 0.2 s on a terminal, every 30 s otherwise).
+  Progress progress("patterns", 0);
+  const std::vector<nulp::EndgameCount> rows = nulp::count_endgames(
+      *board, men, o.threads, [&](std::size_t done, std::size_t patterns) { progress.update(done, patterns); });
+  progress.finish();
   if (o.list) {
     if (o.format == Format::Json) {
       for (const nulp::EndgameCount& c : rows) print_row_json(c);
