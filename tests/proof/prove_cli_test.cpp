@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/fen.h"
 #include "tests/support/cli.h"
@@ -115,7 +116,14 @@ TEST(CliEstimateProve, ReportsTheTwoSidedEstimate) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("proof games on the first 3 passing samples (1000 nodes each)"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("lower estimate (proven legal):"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("\"proof\": {\"searched\": 3, \"nodes\": 1000,"), std::string::npos) << r.out;
+  const nlohmann::json report = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << r.out;
+  EXPECT_EQ(report["proof"]["searched"], 3) << r.out;
+  EXPECT_EQ(report["proof"]["nodes"], 1000) << r.out;
+  EXPECT_EQ(report["proof"]["legal"].get<int>() + report["proof"]["unknown"].get<int>() +
+                report["proof"]["illegal"].get<int>(),
+            3)
+      << r.out;
   EXPECT_EQ(run_cli({"estimate", "--samples", "100", "--prove", "2", "--rules", "seed000"}).status, 2);
   EXPECT_EQ(run_cli({"estimate", "--samples", "100", "--prove-nodes", "2"}).status, 2);
 }
