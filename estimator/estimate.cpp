@@ -2,23 +2,23 @@
 #include "estimator/estimate.h"
 
 #include <algorithm>
-#include <cstring>
-#include <type_traits>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <type_traits>
 
 #include <pcg_random.hpp>
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "cluster/cluster.h"
 #include "core/threads.h"
 #include "estimator/checkpoint_file.h"
-#include "cluster/cluster.h"
 #include "estimator/chunk_farm.h"
 #include "estimator/sampler.h"
 
@@ -39,6 +39,20 @@ struct ChunkResult {
   std::vector<std::pair<BigInt, Position>> passing;  // kept only when asked (first_passing)
   std::optional<std::string> error;
 };
+
+// The error of options no run can take, if any.
+std::optional<std::string> options_error(const rank::RankModel& model, const EstimateOptions& options) {
+  if (options.samples == 0 && options.seconds <= 0) return "give a number of samples or a time limit";
+  if (options.chunk_size == 0) return "chunk size must be positive";
+  if (model.size() <= 0) return "model " + std::string(model.name()) + " is empty";
+  return std::nullopt;
+}
+
+// The samples of chunk c: a whole chunk, but for the last one of a counted run.
+std::uint64_t chunk_samples(const EstimateOptions& options, std::uint64_t c) {
+  const std::uint64_t size = options.chunk_size;
+  return options.samples == 0 ? size : std::min<std::uint64_t>(size, options.samples - c * size);
+}
 
 // A chunk's result as bytes for rank 0 of an MPI run (chunk_farm.h): the counts, the error, the emitted text.
 std::string encode_chunk(const ChunkResult& r) {
@@ -315,8 +329,7 @@ Result<std::vector<std::pair<BigInt, Position>>> first_passing(const rank::RankM
   for (std::uint64_t chunk = 0; found.size() < count; ++chunk) {
     const std::uint64_t before = chunk * options.chunk_size;
     if (options.samples && before >= options.samples) break;  // the run passed fewer
-    const std::uint64_t size = options.samples ? std::min(options.chunk_size, options.samples - before) : options.chunk_size;
-    const ChunkResult r = run_chunk(model, options, chunk, size, check_count, true);
+    const ChunkResult r = run_chunk(model, options, chunk, chunk_samples(options, chunk), check_count, true);
     if (r.error) return Error{*r.error};
     for (std::size_t i = 0; i < r.passing.size() && found.size() < count; ++i) found.push_back(r.passing[i]);
   }
@@ -344,9 +357,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  if (options.samples == 0 && options.seconds <= 0) return Error{"give a number of samples or a time limit"};
-  if (options.chunk_size == 0) return Error{"chunk size must be positive"};
-  if (model.size() <= 0) return Error{"model " + std::string(model.name()) + " is empty"};
+  if (const auto error = options_error(model, options)) return Error{*error};
 
   // The other processes of an MPI run wait for chunks from here on: on an error before the chunks are
   // handed out, they are told the run is over.
@@ -403,9 +414,6 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
 
   const std::uint64_t C = options.chunk_size;
   const bool timed = options.samples == 0;
-  const auto chunk_count = [&](std::uint64_t c) {
-    return timed ? C : std::min<std::uint64_t>(C, options.samples - c * C);
-  };
   report.threads = worker_threads(options.threads);
   report.processes = unsigned(cluster::size());
   // Whole chunks, rounded up without overflow near 2^64.
@@ -425,7 +433,7 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
       return save_checkpoint(options.checkpoint, *before_partial, Checkpoint{merged - 1, partial_emit_bytes});
     return save_checkpoint(options.checkpoint, report, Checkpoint{merged, emit_bytes});
   };
-  const auto work = [&](std::uint64_t c) { return run_chunk(model, options, c, chunk_count(c), check_count); };
+  const auto work = [&](std::uint64_t c) { return run_chunk(model, options, c, chunk_samples(options, c), check_count); };
   farm_chunks(schedule, elapsed, work, [&](std::uint64_t, ChunkResult&& r) {
     if (r.error) {
       failure = *r.error;
@@ -484,13 +492,10 @@ Result<EstimateReport> run_estimate(const rank::RankModel& model, const Estimate
 }
 
 std::optional<std::string> serve_estimate(const rank::RankModel& model, const EstimateOptions& options) {
-  if (options.samples == 0 && options.seconds <= 0) return "give a number of samples or a time limit";
-  if (options.chunk_size == 0) return "chunk size must be positive";
+  if (auto error = options_error(model, options)) return error;
   const std::size_t check_count = legality::check_names(options.rules).size();
-  const std::uint64_t C = options.chunk_size;
   const auto work = [&](std::uint64_t c) {
-    const std::uint64_t count = options.samples == 0 ? C : std::min<std::uint64_t>(C, options.samples - c * C);
-    return run_chunk(model, options, c, count, check_count);
+    return run_chunk(model, options, c, chunk_samples(options, c), check_count);
   };
   serve_chunks(worker_threads(options.threads), work, encode_chunk);
   return std::nullopt;

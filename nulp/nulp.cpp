@@ -382,17 +382,22 @@ Tallies tally(const Board& b, int max_men, unsigned threads, const Monomials::Ex
   const std::size_t patterns =
       1 + passant.size() + castling.size() * (1 + passant.size()) + refl.pawnless.size() + refl.pawns.size();
   std::size_t done = 0;
+  const auto tick = [&] {
+    ++done;
+    if (progress) progress(done, patterns);
+  };
   const auto add = [&](const Counter& c, const Pattern& p, const Reflection* g, int weight, bool mirror,
                        std::vector<std::uint64_t>& table) {
     // A pattern that fixes a man of a kind the count leaves out adds to no material it asks for.
     if (std::all_of(p.fixed.begin(), p.fixed.end(), [&](const Fixed& f) { return c.counts(f.kind); }))
       add_pattern(c, p, g, weight, mirror, threads, materials, table);
-    if (progress) progress(++done, patterns);
+    tick();
   };
   add(main, Pattern{}, nullptr, 1, true, t.normal);
   for (const auto& [p, sign] : passant)
     if (p.fixed.front().square % b.files < b.files / 2) add(main, p, nullptr, 2 * sign, false, t.en_passant);
-    else if (progress) progress(++done, patterns);  // counted by its mirror image
+    else
+      tick();  // counted by its mirror image
   for (const Pattern& c : castling) {
     add(main, c, nullptr, 1, false, t.castling);
     for (const auto& [p, sign] : passant) {
