@@ -19,8 +19,6 @@ bool active() {
 }
 }  // namespace
 
-bool built_with_mpi() { return true; }
-
 namespace {
 // Whether a launcher (mpirun, mpiexec, srun) started this process: its environment says so. A process
 // started alone stays out of MPI, so that it starts as fast as one of a build without it.
@@ -76,7 +74,6 @@ std::optional<Message> receive(bool wait) {
 
 #else
 
-bool built_with_mpi() { return false; }
 Session::Session(int&, char**&) {}
 Session::~Session() = default;
 int rank() { return 0; }

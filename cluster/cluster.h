@@ -9,9 +9,6 @@
 
 namespace chessrank::cluster {
 
-// Whether this build can run under MPI (-DCHESSRANK_MPI=ON).
-bool built_with_mpi();
-
 // Holds MPI open for the life of the program (MPI_Init_thread, MPI_Finalize) when a launcher started the
 // process; a no-op otherwise and without MPI. Only the thread that made it calls the functions below.
 class Session {

@@ -45,6 +45,11 @@ void expect_error_in_the_middle(const std::vector<json>& out, const std::string&
   EXPECT_TRUE(out[2].contains(key)) << out[2];
 }
 
+// The input of a second command made from the `key` of the first and last of three objects, with `bad` between.
+std::string around(const std::vector<json>& out, const std::string& key, const std::string& bad) {
+  return out.at(0)[key].get<std::string>() + "\n" + bad + "\n" + out.at(2)[key].get<std::string>() + "\n";
+}
+
 TEST(JsonFormat, Fen) {
   const std::vector<json> out = objects({"fen", "--format", "json"}, ThreeFens, 1);
   expect_error_in_the_middle(out, "fen");
@@ -69,8 +74,7 @@ TEST(JsonFormat, Legal) {
 TEST(JsonFormat, RankAndUnrank) {
   const std::vector<json> ranked = objects({"rank", "--format", "json"}, ThreeFens, 1);
   expect_error_in_the_middle(ranked, "index");
-  const std::string indices = ranked[0]["index"].get<std::string>() + "\nx\n" + ranked[2]["index"].get<std::string>() + "\n";
-  const std::vector<json> unranked = objects({"unrank", "--format", "json"}, indices, 1);
+  const std::vector<json> unranked = objects({"unrank", "--format", "json"}, around(ranked, "index", "x"), 1);
   expect_error_in_the_middle(unranked, "fen");
   EXPECT_EQ(unranked[2]["fen"], "8/8/8/8/8/8/8/K1k5 w - -");  // unrank gives four fields
   EXPECT_EQ(unranked[0]["index"], ranked[0]["index"]);
@@ -87,8 +91,7 @@ TEST(JsonFormat, SampleGivesTheTextLinesFields) {
 TEST(JsonFormat, EncodeAndDecode) {
   const std::vector<json> codes = objects({"encode", "--output", "json"}, ThreeFens, 1);
   expect_error_in_the_middle(codes, "hex");
-  const std::string hex = codes[0]["hex"].get<std::string>() + "\nzz\n" + codes[2]["hex"].get<std::string>() + "\n";
-  const std::vector<json> fens = objects({"decode", "--output", "json"}, hex, 1);
+  const std::vector<json> fens = objects({"decode", "--output", "json"}, around(codes, "hex", "zz"), 1);
   expect_error_in_the_middle(fens, "fen");
   EXPECT_EQ(fens[0]["fen"], Start);
   EXPECT_EQ(fens[2]["fen"], Bare);
