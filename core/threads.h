@@ -1,13 +1,16 @@
 // Running one piece of work on several threads: the one pool every parallel part of the toolkit uses (the
-// v1 build, the colour count, the sampler, convert). Results must never depend on the number of threads;
+// v1 build, the colour count, the sampler, convert), and the count of its steps for a progress line. Results must never depend on the number of threads;
 // callers hand out work by index, not by thread.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <future>
+#include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace chessrank {
@@ -43,5 +46,28 @@ void run_on_threads(unsigned threads, Work&& work) {
   }
   if (failure) std::rethrow_exception(failure);
 }
+
+// Reports how far a long computation is: `done` of `total` steps.
+using ProgressCallback = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
+// Counts the steps of work shared between threads and passes each new count to a ProgressCallback, one call
+// at a time (from whichever thread finished the step); without a callback it only counts.
+class StepCounter {
+ public:
+  StepCounter(ProgressCallback callback, std::uint64_t total) : callback_(std::move(callback)), total_(total) {}
+  // Count `steps` more done (none: no call).
+  void step(std::uint64_t steps = 1) {
+    if (steps == 0) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ += steps;
+    if (callback_) callback_(done_, total_);
+  }
+
+ private:
+  ProgressCallback callback_;
+  std::uint64_t total_;
+  std::uint64_t done_ = 0;
+  std::mutex mutex_;
+};
 
 }  // namespace chessrank

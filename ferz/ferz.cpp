@@ -157,7 +157,7 @@ Position play(const Position& p, const Move& m) {
   return q;
 }
 
-Solution::Solution() : dtw_(std::size_t(1) << 25, 0) {
+Solution::Solution(const ProgressCallback& progress) : dtw_(std::size_t(1) << 25, 0) {
   // Retrograde analysis, by breadth-first search from the wins: a position with White to move is won in
   // d + 1 plies when one of its moves reaches a Black position won in d; a position with Black to move,
   // when the last of its moves to be decided is (so its distance is the longest). Every move but a capture
@@ -169,10 +169,13 @@ Solution::Solution() : dtw_(std::size_t(1) << 25, 0) {
   // lists its wins in order, so the queue is the same whatever the number of threads.
   const unsigned threads = worker_threads_up_to(8);
   std::vector<std::vector<std::uint32_t>> wins(threads);
+  constexpr std::uint32_t Tick = 1 << 16;  // positions per progress report
+  StepCounter steps(progress, 2 * dtw_.size());
   run_on_threads(threads, [&](unsigned t) {
     const auto bound = [&](unsigned k) { return std::uint32_t(dtw_.size() * k / threads); };
     const std::uint32_t begin = bound(t), end = bound(t + 1);
     for (std::uint32_t i = begin; i < end; ++i) {
+      if ((i - begin) % Tick == Tick - 1) steps.step(Tick);
       const Position p = position_at(i);
       if (!playable(p)) continue;
       if (p.side == 0) {
@@ -186,10 +189,12 @@ Solution::Solution() : dtw_(std::size_t(1) << 25, 0) {
         left[i] = takes || moves == 0 ? Never : std::uint8_t(moves);
       }
     }
+    steps.step((end - begin) % Tick);
   });
   std::vector<std::uint32_t> queue;
   for (const auto& w : wins) queue.insert(queue.end(), w.begin(), w.end());
   for (std::size_t head = 0; head < queue.size(); ++head) {
+    if (head % Tick == Tick - 1) steps.step(Tick);
     const std::uint32_t i = queue[head];
     const Position p = position_at(i);
     const int c = 1 - p.side;  // the side that has just moved
@@ -214,6 +219,7 @@ Solution::Solution() : dtw_(std::size_t(1) << 25, 0) {
         for (const auto& [df, dr] : FerzSteps) unmove(df, dr);
     }
   }
+  steps.step(dtw_.size() - queue.size() / Tick * Tick);  // the rest of the search's most
   for (const std::uint32_t i : queue) ++won_[i >> 24];
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/threads.h"
 
 namespace chessrank::ferz {
 
@@ -52,8 +53,9 @@ Position play(const Position& p, const Move& m);
 // sides (White as fast as it can, Black as slowly), or 0 when White cannot force it.
 class Solution {
  public:
-  // Solve every position (about a second, 50 MB).
-  Solution();
+  // Solve every position (about a second, 50 MB). `progress` counts positions: the 2^25 indices scanned,
+  // then those the search from the wins takes from its queue, against their most (each index once).
+  explicit Solution(const ProgressCallback& progress = {});
 
   // Return the plies to White's win (the last ply White's capture), or 0 when White cannot force it.
   int distance(const Position& p) const { return dtw_[index(p)]; }

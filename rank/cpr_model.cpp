@@ -142,9 +142,13 @@ std::vector<UInt192> CprModel::block_starts() const {
   return starts;
 }
 
-std::vector<std::pair<std::string, BigInt>> CprModel::without_each_constraint() const {
-  return {{"opposed files (constraint 4, second part)", CprModel({true, false}).size()},
-          {"promotions need captures (constraint 4)", CprModel({false, false}).size()}};
+std::vector<std::pair<std::string, BigInt>> CprModel::without_each_constraint(const ProgressCallback& progress) const {
+  static const Case<Relaxation> cases[] = {
+      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
+      {"promotions need captures (constraint 4)",
+       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
+  };
+  return relaxed_sizes(cases, progress);
 }
 
 }  // namespace chessrank::rank

@@ -53,7 +53,8 @@ class CprModel final : public FixedWidthModel<CprModel> {
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;
   BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
-  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint(
+      const ProgressCallback& progress = {}) const override;
 
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;

@@ -71,25 +71,30 @@ class FixedWidthModel : public RankModel {
   template <class Relaxation>
   using Case = std::pair<const char*, void (*)(Relaxation&)>;
   // Return, per case, what it leaves out and the size of the model built with that relaxation
-  // (without_each_constraint). Each build takes about 0.5 s and 200 MB, so two run at a time: the peak
-  // stays near 420 MB. A failure in a worker comes back through run_on_threads.
+  // (without_each_constraint), telling `progress` of each size found. Each build takes about 0.5 s and
+  // 200 MB, so two run at a time: the peak stays near 420 MB. A failure in a worker comes back through
+  // run_on_threads.
   template <class Relaxation, std::size_t Cases>
-  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases]) {
-    return relaxed_sizes(cases, [](Relaxation r) { return Model(r).size(); });
+  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
+                                                                   const ProgressCallback& progress) {
+    return relaxed_sizes(cases, progress, [](Relaxation r) { return Model(r).size(); });
   }
   // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions), and
   // at most `at_once` builds at a time (one where a build's tables are too large for two to run side by side;
   // each build uses both cores alone anyway).
   template <class Relaxation, std::size_t Cases, class SizeOf>
   static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
+                                                                   const ProgressCallback& progress,
                                                                    SizeOf size_of, unsigned at_once = 2) {
     std::vector<std::pair<std::string, BigInt>> out(Cases);
     std::atomic<std::size_t> next{0};
+    StepCounter steps(progress, Cases);
     run_on_threads(worker_threads_up_to(at_once), [&](unsigned) {
       for (std::size_t i; (i = next++) < Cases;) {
         Relaxation r;
         cases[i].second(r);
         out[i] = {cases[i].first, size_of(r)};
+        steps.step();
       }
     });
     return out;

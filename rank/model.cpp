@@ -4,6 +4,7 @@
 #include <cassert>
 #include <iterator>
 #include <mutex>
+#include <type_traits>
 
 #include "rank/cpr_model.h"
 #include "rank/v1_model.h"
@@ -15,12 +16,15 @@ namespace {
 
 // The models by name, the default first.
 template <class Model>
-std::unique_ptr<const RankModel> make() {
-  return std::make_unique<const Model>();
+std::unique_ptr<const RankModel> make(const ProgressCallback& progress) {
+  if constexpr (std::is_constructible_v<Model, const ProgressCallback&>)
+    return std::make_unique<const Model>(progress);
+  else
+    return std::make_unique<const Model>();
 }
 struct Entry {
   std::string_view name;
-  std::unique_ptr<const RankModel> (*make)();
+  std::unique_ptr<const RankModel> (*make)(const ProgressCallback&);
   ModelFacts facts;
 };
 // The sizes follow from the models' definitions; tests/rank/cli_test.cpp checks each against size().
@@ -41,12 +45,12 @@ std::size_t place_of(std::string_view name) {
 
 }  // namespace
 
-const RankModel* find_model(std::string_view name) {
+const RankModel* find_model(std::string_view name, const ProgressCallback& progress) {
   static std::array<std::once_flag, ModelCount> once;  // each built on first use, thread-safe
   static std::array<std::unique_ptr<const RankModel>, ModelCount> built;
   const std::size_t i = place_of(name);
   if (i == ModelCount) return nullptr;
-  std::call_once(once[i], [i] { built[i] = Models[i].make(); });
+  std::call_once(once[i], [i, &progress] { built[i] = Models[i].make(progress); });
   return built[i].get();
 }
 
@@ -56,9 +60,9 @@ std::optional<ModelFacts> model_facts(std::string_view name) {
   return Models[i].facts;
 }
 
-std::unique_ptr<const RankModel> make_model(std::string_view name) {
+std::unique_ptr<const RankModel> make_model(std::string_view name, const ProgressCallback& progress) {
   const std::size_t i = place_of(name);
-  return i == ModelCount ? nullptr : Models[i].make();
+  return i == ModelCount ? nullptr : Models[i].make(progress);
 }
 
 RankModel::ManyError many_error(std::size_t i, std::size_t n, const std::string& why) {

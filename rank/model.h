@@ -17,6 +17,7 @@
 #include "core/bigint.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "core/threads.h"
 #include "rank/frame.h"
 #include "rank/uint192.h"
 
@@ -60,8 +61,9 @@ class RankModel {
   // (rank/frame.h); the black-to-move half is their colour swap, as large.
   virtual BigInt frame_count(CastlingRights cr, int ep_case) const = 0;
   // Return, for each constraint that can be switched off, what it is and the size of the model without it
-  // (built on demand: slow).
-  virtual std::vector<std::pair<std::string, BigInt>> without_each_constraint() const = 0;
+  // (built on demand: slow; `progress` hears of each size as it is known).
+  virtual std::vector<std::pair<std::string, BigInt>> without_each_constraint(
+      const ProgressCallback& progress = {}) const = 0;
 };
 
 // The sizes of a model's frames with white to move, per castling rights and en passant case (rank/frame.h).
@@ -71,12 +73,13 @@ FrameTable frame_table(const RankModel& model);
 // Return the model of that name (see model_names()), or nullptr. Each model is built once per process, on
 // first use (thread-safe), and kept to its end: `v2` takes about 0.5 s (up to four threads) and 200 MB,
 // `v3` over a second and 670 MB, `v1` about 0.4 s and 200 MB, `cpr` about 30 ms and 35 MB
-// (docs/performance.md).
-const RankModel* find_model(std::string_view name);
+// (docs/performance.md). `progress` hears how far the build is, if this call builds it (v2 and v3 report
+// their pawn layers; the others are quick and report nothing).
+const RankModel* find_model(std::string_view name, const ProgressCallback& progress = {});
 // Build the model of that name for the caller alone (nullptr for no such name): what a program that needs a
 // model only for a while uses, so that its tables go when it does (`chessrank bound` reads each model's
 // size in turn, and holds one model's tables at a time instead of all four).
-std::unique_ptr<const RankModel> make_model(std::string_view name);
+std::unique_ptr<const RankModel> make_model(std::string_view name, const ProgressCallback& progress = {});
 // What is known of a model without building its tables: its size N in decimal (fixed by its definition,
 // so written down; tests/rank/cli_test.cpp checks each against the built model's size()) and its
 // constraints (description()).

@@ -551,7 +551,7 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
   tail_.unrank(tail_root, tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
 }
 
-std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() const {
+std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint(const ProgressCallback& progress) const {
   static const Case<Relaxation> cases[] = {
       {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
       {"promotions need captures (constraint 4)",
@@ -563,7 +563,7 @@ std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint() c
       {"all of 5-7 (the cpr model)",
        [](Relaxation& r) { r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false; }},
   };
-  return relaxed_sizes(cases);
+  return relaxed_sizes(cases, progress);
 }
 
 Result<UInt192> V1Model::rank_fast(const Position& input) const {

@@ -62,11 +62,11 @@ const V2Model::ClassIndex V2Model::Classes;
 
 V2Model::~V2Model() = default;
 
-V2Model::V2Model() : V2Model(Relaxation{}) {}
+V2Model::V2Model(const ProgressCallback& progress) : V2Model(Edition::V2, {}, progress) {}
 
 V2Model::V2Model(Relaxation relaxation) : V2Model(Edition::V2, relaxation) {}
 
-V3Model::V3Model() : V2Model(Edition::V3, {}) {}
+V3Model::V3Model(const ProgressCallback& progress) : V2Model(Edition::V3, {}, progress) {}
 
 ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track, int colour) const {
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
@@ -88,7 +88,7 @@ ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track,
   return r;
 }
 
-V2Model::V2Model(Edition edition, Relaxation relaxation)
+V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback& progress)
     : relaxation_(relaxation), exact_(edition == Edition::V3) {
   // Frames and their black kings: the layer of pawns and white king each needs, and the king frames,
   // shared by frames that agree on everything the count and the ranking of a king's positions read.
@@ -187,9 +187,12 @@ V2Model::V2Model(Edition edition, Relaxation relaxation)
   layers_.resize(specs.size());
   {
     std::atomic<std::size_t> next{0};
+    StepCounter steps(progress, specs.size());
     run_on_threads(worker_threads_up_to(4), [&](unsigned) {
-      for (std::size_t i; (i = next++) < specs.size();)
+      for (std::size_t i; (i = next++) < specs.size();) {
         layers_[i] = std::make_unique<PawnKingLayer>(specs[i].rules, specs[i].order, tables_);
+        steps.step();
+      }
     });
   }
 
@@ -597,7 +600,7 @@ std::size_t V2Model::table_bytes() const {
          king_frames_.size() * sizeof(KingFrame) + starts;
 }
 
-std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() const {
+std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint(const ProgressCallback& progress) const {
   static const Case<Relaxation> cases[] = {
       {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
       {"promotions need captures (constraint 4)",
@@ -612,7 +615,8 @@ std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint() c
   // Two builds at a time when two such tables fit in about 512 MB (v2's), else one (v3's: 590 MB each).
   const unsigned at_once = table_bytes() < (std::size_t(256) << 20) ? 2 : 1;
   return relaxed_sizes(
-      cases, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); }, at_once);
+      cases, progress, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); },
+      at_once);
 }
 
 }  // namespace chessrank::rank

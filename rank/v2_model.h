@@ -67,15 +67,17 @@ class V2Model : public FixedWidthModel<V2Model> {
   // does not. Both rank each frame without an en passant square alike, position for position.
   enum class Edition { V2, V3 };
 
-  V2Model();
+  // `progress` hears of each pawn layer built (nearly all of a build's time).
+  explicit V2Model(const ProgressCallback& progress = {});
   explicit V2Model(Relaxation relaxation);
-  V2Model(Edition edition, Relaxation relaxation);
+  V2Model(Edition edition, Relaxation relaxation, const ProgressCallback& progress = {});
   ~V2Model() override;
 
   std::string_view name() const override { return exact_ ? "v3" : "v2"; }
   std::string_view description() const override;
   BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
-  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override;
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint(
+      const ProgressCallback& progress = {}) const override;
 
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
@@ -275,7 +277,7 @@ class V2Model : public FixedWidthModel<V2Model> {
 // The `v3` model: `v2` with bishops by colour and the knight check in the en passant frames too.
 class V3Model final : public V2Model {
  public:
-  V3Model();
+  explicit V3Model(const ProgressCallback& progress = {});
 };
 
 // The constraints of v2 and of v3 (v2's without the en passant exception after the semicolon), as

@@ -7,6 +7,7 @@
 #include <future>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,6 @@
 #include "tools/json_lines.h"
 #include "tools/progress.h"
 #include "tools/model_option.h"
-#include "tools/progress.h"
 
 namespace chessrank::cli::bound_command {
 namespace {
@@ -296,23 +296,24 @@ int run(const Options& o) {
     options.castling = castling;
     options.en_passant = en_passant;
     Progress progress("layers", 0);
-    options.progress = [&progress](std::uint64_t done, std::uint64_t total) { progress.update(done, total); };
+    options.progress = progress.counter();
     const BigInt half = bound::v1_colours_half(options);
     progress.finish();
     print_value(o.model, both_sides ? half * 2 : half, o, parts);
     return ExitOk;
   }
-  // Refuse --diagrams before find_model builds the model's tables.
+  // Refuse --diagrams before the model's tables are built.
   const std::vector<std::string> ranking_models = rank::model_names();
   if (o.diagrams && std::find(ranking_models.begin(), ranking_models.end(), o.model) != ranking_models.end()) {
     report_error("", "model " + o.model + " ranks positions, not diagrams: --diagrams does not apply");
     return ExitUsage;
   }
-  if (const rank::RankModel* m = rank::find_model(o.model)) {
-    if (!variant && !o.breakdown) {
-      print_value(o.model, m->size(), o, parts);
+  if (const std::optional<rank::ModelFacts> facts = rank::model_facts(o.model)) {
+    if (!variant && !o.breakdown) {  // the size is known without the model's tables
+      print_value(o.model, BigInt(std::string(facts->size)), o, parts);
       return ExitOk;
     }
+    const rank::RankModel* m = &built_model(o.model);
     // Sum the frames (castling rights, en passant case) the options keep; the black-to-move half is the
     // colour swap of the white-to-move half, frame for frame, so it doubles each frame.
     const rank::FrameTable frames = rank::frame_table(*m);

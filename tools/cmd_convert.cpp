@@ -23,6 +23,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/model_option.h"
 #include "tools/progress.h"
 
 namespace chessrank::cli::convert_command {
@@ -125,6 +126,7 @@ int run_convert(ConvertOptions opt) {
   // "-" is standard input or output, under the names the same-file check below resolves.
   if (opt.input == "-") opt.input = "/dev/stdin";
   opt.output = output_path(opt.output);
+  if (opt.format == "rank") built_model(opt.model);  // its tables, with a progress line
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());

@@ -16,6 +16,7 @@
 #include "rank/model.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/model_option.h"
 #include "tools/json_lines.h"
 
 namespace chessrank::cli::encode_command {
@@ -34,7 +35,15 @@ struct CodecOptions {
 };
 
 void add_common_options(CLI::App& cmd, CodecOptions& opt) {
+  // The other commands' --format json is --output json here: say so to whoever tries it.
+  const CLI::Validator not_json(
+      [](const std::string& v) {
+        return v == "json" ? std::string("json is not a code (slot26, rank): for JSON lines use --output json")
+                           : std::string();
+      },
+      "", "not json");
   cmd.add_option("--format", opt.format, "Code format: slot26 (26 bytes) or rank (the index in a ranking model)")
+      ->check(not_json)
       ->check(CLI::IsMember(codec::RecordFormat::names()))
       ->capture_default_str();
   cmd.add_option("--model", opt.model,
@@ -55,6 +64,7 @@ void report_record_error(const CodecOptions& opt, const std::string& where, cons
 
 int run_encode(const CodecOptions& opt) {
   set_item_errors_as_json(opt.encoding == "json");
+  if (opt.format == "rank") built_model(opt.model);  // its tables, with a progress line
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());
@@ -87,6 +97,7 @@ int run_encode(const CodecOptions& opt) {
 
 int run_decode(const CodecOptions& opt) {
   set_item_errors_as_json(opt.output == "json");
+  if (opt.format == "rank") built_model(opt.model);  // its tables, with a progress line
   const Result<codec::RecordFormat> format = codec::RecordFormat::find(opt.format, opt.counters, opt.model);
   if (!format) {
     report_error("", format.error());

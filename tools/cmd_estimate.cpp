@@ -156,7 +156,7 @@ std::function<int()> setup(CLI::App& cmd) {
       report_error("", clash);
       return ExitUsage;
     }
-    const rank::RankModel* model = rank::find_model(o->model);  // add_model_option checked the name
+    const rank::RankModel* model = &built_model(o->model);
     estimator::EstimateOptions options;
     options.seconds = o->seconds;
     options.samples = options.seconds > 0 ? 0 : o->samples;  // 0: run for the time given

@@ -9,6 +9,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/json_lines.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli::ferz_command {
 namespace {
@@ -54,7 +55,9 @@ void print(const ferz::Solution& s, const ferz::Position& p, bool moves = false)
 }
 
 int run(const Options& o) {
-  const ferz::Solution solution;
+  Progress progress("positions", 0);
+  const ferz::Solution solution(progress.counter());
+  progress.finish();
   if (o.longest) {
     const auto [all, d] = solution.longest(false);
     const auto [same, e] = solution.longest(true);

@@ -85,7 +85,7 @@ int run(const Options& o) {
   // Progress by placement patterns (on stderr: after 0.2 s on a terminal, every 30 s otherwise).
   Progress progress("patterns", 0);
   const std::vector<nulp::EndgameCount> rows = nulp::count_endgames(
-      *board, men, o.threads, [&](std::size_t done, std::size_t patterns) { progress.update(done, patterns); });
+      *board, men, o.threads, progress.counter());
   progress.finish();
   if (o.list) {
     if (o.format == Format::Json) {

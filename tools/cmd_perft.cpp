@@ -71,7 +71,7 @@ std::function<int()> setup(CLI::App& cmd) {
     // Counted root move by root move, so that a deep count shows its progress (on stderr, after 0.2 s on a
     // terminal, every 30 s otherwise).
     Progress progress("root moves", 0);
-    const auto divided = perft_divide(pos, depth, [&](std::size_t done, std::size_t moves) { progress.update(done, moves); });
+    const auto divided = perft_divide(pos, depth, progress.counter());
     progress.finish();
     if (!opt->divide) {
       std::uint64_t nodes = depth == 0 ? 1 : 0;

@@ -1,4 +1,5 @@
-// The --model option of the subcommands that use a ranking model (count, rank, unrank, sample, estimate).
+// The --model option of the subcommands that use a ranking model (count, rank, unrank, sample, estimate,
+// encode, decode, convert), and the build of the model it names.
 #pragma once
 
 #include <string>
@@ -6,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "rank/model.h"
+#include "tools/progress.h"
 
 namespace chessrank::cli {
 
@@ -24,6 +26,15 @@ inline void add_model_option(CLI::App& cmd, std::string& model, const std::strin
   cmd.add_option("--model", model, what + ": " + model_list())
       ->check(CLI::IsMember(rank::model_names()))
       ->capture_default_str();
+}
+
+// Return the model of a name add_model_option accepted (empty: the default), built on first use with a
+// progress line on stderr (v3's build takes about 2 s).
+inline const rank::RankModel& built_model(const std::string& name) {
+  Progress progress("pawn layers of " + (name.empty() ? std::string(rank::DefaultModel) : name), 0);
+  const rank::RankModel* model = rank::find_model(name.empty() ? rank::DefaultModel : name, progress.counter());
+  progress.finish();
+  return *model;
 }
 
 }  // namespace chessrank::cli

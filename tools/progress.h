@@ -1,11 +1,13 @@
-// The progress line of long runs (`chessrank estimate`, `bound --model nopromo --sample`) on stderr:
-// redrawn in place on a terminal, else one line every 30 s, so that logs of long runs stay short.
+// The progress line of long runs (estimate, perft, nulp, a model's build, ...) on stderr: redrawn in place on
+// a terminal, else one line every 30 s, so that logs of long runs stay short.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
+
+#include "core/threads.h"
 
 namespace chessrank::cli {
 
@@ -26,6 +28,10 @@ class Progress {
   // Return a function calling update(), for the progress option of the runs (estimator/).
   std::function<void(std::uint64_t, std::uint64_t, double)> reporter() {
     return [this](std::uint64_t done, std::uint64_t target, double elapsed) { update(done, target, elapsed); };
+  }
+  // The same without the elapsed time, for computations that count steps (core/threads.h).
+  ProgressCallback counter() {
+    return [this](std::uint64_t done, std::uint64_t target) { update(done, target); };
   }
   // Clear the line on a terminal.
   void finish();

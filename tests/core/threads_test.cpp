@@ -59,5 +59,23 @@ TEST(Threads, AnExceptionComesBackAfterEveryThreadFinished) {
   }
 }
 
+// Steps counted from several threads reach the callback one at a time: every count once, in order, each
+// with the total.
+TEST(StepCounter, EveryCountReachesTheCallbackOnceInOrder) {
+  std::vector<std::uint64_t> seen;
+  std::vector<std::uint64_t> totals;
+  const ProgressCallback callback = [&](std::uint64_t done, std::uint64_t total) {
+    seen.push_back(done);  // not thread-safe: the counter serialises the calls
+    totals.push_back(total);
+  };
+  StepCounter steps(callback, 4000);
+  run_on_threads(4, [&](unsigned) {
+    for (int i = 0; i < 500; ++i) steps.step(2);
+  });
+  ASSERT_EQ(seen.size(), 2000u);
+  for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], 2 * (i + 1));
+  EXPECT_EQ(std::set<std::uint64_t>(totals.begin(), totals.end()), std::set<std::uint64_t>{4000});
+}
+
 }  // namespace
 }  // namespace chessrank

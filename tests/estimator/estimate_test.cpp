@@ -64,7 +64,7 @@ class KingsAndRook final : public rank::RankModel {
   BigInt frame_count(CastlingRights cr, int ep_case) const override {
     return cr || ep_case ? BigInt(0) : BigInt(size_ / 2);
   }
-  std::vector<std::pair<std::string, BigInt>> without_each_constraint() const override { return {}; }
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint(const ProgressCallback&) const override { return {}; }
 
  private:
   BigInt size_;

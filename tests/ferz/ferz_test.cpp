@@ -21,8 +21,10 @@
 namespace chessrank::ferz {
 namespace {
 
+// The solution, and the progress its build reported: (positions done, their most) per report.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> progress_reports;
 const Solution& solution() {
-  static const Solution s;
+  static const Solution s([](std::uint64_t done, std::uint64_t total) { progress_reports.emplace_back(done, total); });
   return s;
 }
 
@@ -104,6 +106,15 @@ const char* const AlSuliLine =
 // optimal alternatives. The solver finds every move it lists optimal, and three more: 4 Ke4, and 6 Kf5 and
 // 6 Fb4. (The seed's lists are otherwise exact, five moves at 7 Kd6 included; the mate and stalemate rules
 // do not change these three, docs/ferz.md.)
+// The build's progress counts up to its most, every index scanned and then searched at most once.
+TEST(Ferz, ProgressCountsUpToTheEnd) {
+  solution();
+  ASSERT_FALSE(progress_reports.empty());
+  for (std::size_t i = 1; i < progress_reports.size(); ++i)
+    EXPECT_LT(progress_reports[i - 1].first, progress_reports[i].first);
+  EXPECT_EQ(progress_reports.back(), std::make_pair(std::uint64_t(1) << 26, std::uint64_t(1) << 26));
+}
+
 TEST(Ferz, AlSulisPositionWinsIn39PliesByItsPublishedLine) {
   const Position p = at(AlSuli);
   EXPECT_EQ(solution().distance(p), 39);

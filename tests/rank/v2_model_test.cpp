@@ -38,8 +38,10 @@ using testing::fen_or_fail;
 
 constexpr int Scale = testing::unless_sanitized(1, 20);  // divides the work
 
+// The model, and the progress its build reported: (pawn layers built, layers) per report.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> build_reports;
 const V2Model& model() {
-  static const V2Model m;
+  static const V2Model m([](std::uint64_t done, std::uint64_t total) { build_reports.emplace_back(done, total); });
   return m;
 }
 
@@ -72,6 +74,16 @@ TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
 // The brute force of a material set (tests/rank/v2_checks.h).
 void check_material(const std::vector<Piece>& men, const std::vector<Bitboard>& where = {}) {
   testing::check_v2_material(model(), cpr(), true, men, where);
+}
+
+// The build's progress counts the pawn layers one by one up to all of them.
+TEST(V2Model, BuildProgressCountsEveryPawnLayer) {
+  model();
+  ASSERT_FALSE(build_reports.empty());
+  for (std::size_t i = 0; i < build_reports.size(); ++i) {
+    EXPECT_EQ(build_reports[i].first, i + 1);
+    EXPECT_EQ(build_reports[i].second, build_reports.size());
+  }
 }
 
 TEST(V2Model, BruteForceKRvK) { check_material({WhiteKing, BlackKing, WhiteRook}); }
@@ -253,7 +265,12 @@ TEST(V2Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
 // Each constraint switched off gives a larger set, and all of v2's own off gives exactly cpr's set: the
 // relaxed count (other pawn rules, classes and piece roots) against the independent cpr model.
 TEST(V2Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
-  const auto without = model().without_each_constraint();
+  std::vector<std::uint64_t> done;  // the relaxed models counted, as the progress hears of them
+  const auto without = model().without_each_constraint([&](std::uint64_t d, std::uint64_t total) {
+    EXPECT_EQ(total, 7u);
+    done.push_back(d);
+  });
+  EXPECT_EQ(done, (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6, 7}));
   ASSERT_EQ(without.size(), 7u);
   for (const auto& [what, size] : without) EXPECT_GT(size, model().size()) << what;
   EXPECT_EQ(without.back().second, cpr().size()) << without.back().first;

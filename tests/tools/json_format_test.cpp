@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/bigint.h"
 #include "tests/support/cli.h"
 
 namespace chessrank::cli {
@@ -95,6 +96,13 @@ TEST(JsonFormat, EncodeAndDecode) {
   expect_error_in_the_middle(fens, "fen");
   EXPECT_EQ(fens[0]["fen"], Start);
   EXPECT_EQ(fens[2]["fen"], Bare);
+  // Their --format names the code: `--format json`, as elsewhere, is refused with the option to use.
+  for (const char* command : {"encode", "decode"}) {
+    const testing::CliResult r = run_cli({command, "--format", "json"}, ThreeFens);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(r.out, "") << command;
+    EXPECT_NE(r.err.find("for JSON lines use --output json"), std::string::npos) << r.err;
+  }
 }
 
 TEST(JsonFormat, Count) {
@@ -102,6 +110,33 @@ TEST(JsonFormat, Count) {
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0]["model"], "cpr");
   EXPECT_FALSE(out[0]["positions"].get<std::string>().empty());
+}
+
+// The breakdown's parts as decimal strings: each way of splitting the white-to-move half adds up to it, the
+// halves to N, and every relaxed model is larger; the text breakdown gives the same numbers.
+TEST(JsonFormat, CountBreakdown) {
+  const std::vector<json> out = objects({"count", "--model", "cpr", "--breakdown", "--format", "json"}, "", 0);
+  ASSERT_EQ(out.size(), 1u);
+  const json& b = out[0];
+  const auto number = [](const json& j) { return BigInt(j.get<std::string>()); };
+  const BigInt n = number(b["positions"]), white = number(b["side_to_move"]["white"]);
+  EXPECT_EQ(white + number(b["side_to_move"]["black"]), n);
+  for (const char* split : {"castling_white_to_move", "en_passant_white_to_move"}) {
+    BigInt sum = 0;
+    for (const auto& [key, part] : b[split].items()) sum += number(part);
+    EXPECT_EQ(sum, white) << split;
+  }
+  EXPECT_EQ(b["castling_white_to_move"].size(), 16u);
+  ASSERT_EQ(b["without_constraint"].size(), 2u);
+  const std::string text = run_cli({"count", "--model", "cpr", "--breakdown"}).out;
+  for (const json& relaxed : b["without_constraint"]) {
+    const BigInt more = number(relaxed["positions"]) - n;
+    EXPECT_GT(more, 0) << relaxed;
+    const std::string line = "  " + relaxed["constraint"].get<std::string>() + ": " + more.get_str() + " (";
+    EXPECT_NE(text.find(line), std::string::npos) << line;
+  }
+  for (const auto& [rights, part] : b["castling_white_to_move"].items())
+    EXPECT_NE(text.find("  " + rights + ": " + part.get<std::string>() + " ("), std::string::npos) << rights;
 }
 
 TEST(JsonFormat, Perft) {
