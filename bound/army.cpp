@@ -4,6 +4,8 @@
 #include <map>
 #include <tuple>
 
+#include "core/promoted_men.h"
+
 namespace chessrank::bound {
 
 std::uint64_t factorial(int n) {
@@ -18,13 +20,13 @@ std::vector<ArmySummary> armies(const ArmyRule& rule) {
   const int k = rule.king ? 1 : 0;
   // Charge promotions in the order queen, rook, bishop, knight, as both published programs do.
   for (int q = 0; q <= 1 + np0; ++q) {
-    const int np1 = np0 - std::max(q - 1, 0);
+    const int np1 = np0 - promoted_of(q, 1);
     for (int r = 0; r <= rule.free_rooks + np1; ++r) {
-      const int np2 = np1 - std::max(r - rule.free_rooks, 0);
+      const int np2 = np1 - promoted_of(r, rule.free_rooks);
       for (int b = 0; b <= 2 + np2; ++b) {
-        const int np3 = np2 - std::max(b - 2, 0);
+        const int np3 = np2 - promoted_of(b, 2);
         for (int n = 0; n <= 2 + np3; ++n) {
-          const int np4 = np3 - std::max(n - 2, 0);
+          const int np4 = np3 - promoted_of(n, 2);
           const int pieces = k + q + r + b + n;
           // pieces <= 16 (king included), so the multinomial fits: 16! / ... < 2^45.
           const std::uint64_t ways = factorial(pieces) / (factorial(q) * factorial(r) * factorial(b) * factorial(n));

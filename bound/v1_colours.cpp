@@ -11,6 +11,7 @@
 #include <optional>
 #include <tuple>
 
+#include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/frame.h"
@@ -122,7 +123,7 @@ class Tail {
 
   // Return the promotions a side's bishops cost: beyond one per colour, or (as v1) beyond two.
   int cost(int l, int d) const {
-    return colours_ ? std::max(0, l - 1) + std::max(0, d - 1) : std::max(0, l + d - 2);
+    return colours_ ? promoted_of(l, 1) + promoted_of(d, 1) : promoted_of(l + d, 2);
   }
 
   // Place one side's bishops, l on the king's colour and d on the other, with `budget` promotions, then
@@ -156,16 +157,16 @@ class Tail {
     return once(rest_done_[i], rest_[i], rest_stripes_[i % rest_stripes_.size()], [&] {
       u128 total = 0;
       for (int wr = 0; wr <= r; ++wr) {
-        const int t = wr + fw, e = std::max(0, t - 2), wp1 = wp - e, men1 = men - t - e;
+        const int t = wr + fw, e = promoted_of(t, 2), wp1 = wp - e, men1 = men - t - e;
         if (wp1 < 0 || men1 < 0) break;
         for (int br = 0; br <= r - wr; ++br) {
-          const int tb = br + fb, eb = std::max(0, tb - 2), bp1 = bp - eb, men2 = men1 - tb - eb;
+          const int tb = br + fb, eb = promoted_of(tb, 2), bp1 = bp - eb, men2 = men1 - tb - eb;
           if (bp1 < 0 || men2 < 0) break;
           for (int q = 0; q <= r - wr - br; ++q) {
-            const int eq = std::max(0, q - 1), bp2 = bp1 - eq, men3 = men2 - q - eq;
+            const int eq = promoted_of(q, 1), bp2 = bp1 - eq, men3 = men2 - q - eq;
             if (bp2 < 0 || men3 < 0) break;
             for (int n = 0; n <= r - wr - br - q; ++n) {
-              const int en = std::max(0, n - 2);
+              const int en = promoted_of(n, 2);
               if (bp2 - en < 0 || men3 - n - en < 0) break;
               total += choose(r, wr) * choose(r - wr, br) * choose(r - wr - br, q) * choose(r - wr - br - q, n);
             }
@@ -219,7 +220,7 @@ UInt192 count_pieces(Front& front, const detail::FreeSquares& s, const detail::P
   UInt192 total;
   for (int kq = 0; kq <= 9; ++kq)
     for (int kn = 0; kn <= 10; ++kn) {
-      const int extra = std::max(0, kq - 1) + std::max(0, kn - 2);
+      const int extra = promoted_of(kq, 1) + promoted_of(kn, 2);
       const int wp = b.white_promotions - extra, men = b.men - kq - kn - extra;
       if (wp < 0 || men < 0) break;  // more knights cost more
       const int m = kq + (b.white_king ? 1 : 0);

@@ -12,6 +12,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "core/promoted_men.h"
 #include "legality/checks.h"
 #include "legality/legality.h"
 
@@ -106,9 +107,8 @@ Bitboard fixed_men(const Position& pos) {
 }
 
 int min_promoted(const Position& pos, Color c, Bitboard fixed) {
-  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-         std::max(0, pos.count(c, Knight) - 2) + promoted_bishops(pos, c, true, fixed) +
-         promoted_bishops(pos, c, false, fixed);
+  return promoted_queens_rooks_knights(pos.count(c, Queen), pos.count(c, Rook), pos.count(c, Knight)) +
+         promoted_bishops(pos, c, true, fixed) + promoted_bishops(pos, c, false, fixed);
 }
 
 bool check_material(const Position& pos, std::string* reason) {
@@ -117,8 +117,8 @@ bool check_material(const Position& pos, std::string* reason) {
   for (Color c : {White, Black}) {
     // min_promoted, keeping the bishop terms for the square-colour test below.
     const int bishops[2] = {promoted_bishops(pos, c, false, fixed), promoted_bishops(pos, c, true, fixed)};
-    const int promoted = std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-                         std::max(0, pos.count(c, Knight) - 2) + bishops[true] + bishops[false];
+    const int promoted = promoted_queens_rooks_knights(pos.count(c, Queen), pos.count(c, Rook), pos.count(c, Knight)) +
+                         bishops[true] + bishops[false];
     const int pawns = pos.count(c, Pawn);
     total += promoted;
     if (pawns + promoted > 8) {

@@ -7,6 +7,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "core/promoted_men.h"
 #include "legality/checks.h"
 
 namespace chessrank::legality::detail {
@@ -20,12 +21,7 @@ bool fail(std::string* reason, std::string text) {
 
 // The seed's promoted count: 2nd+ queen, 3rd+ rook, knight, bishop, and a 2nd bishop on the colour
 // of the first.
-int seed_promoted(const Position& pos, Color c) {
-  const int dark = popcount(pos.pieces(c, Bishop) & DarkSquaresBB);
-  const int light = popcount(pos.pieces(c, Bishop) & LightSquaresBB);
-  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-         std::max(0, pos.count(c, Knight) - 2) + std::max(0, dark - 1) + std::max(0, light - 1);
-}
+int seed_promoted(const Position& pos, Color c) { return promoted_men_by_colour(pos, c); }
 
 int captures(const Position& pos) { return 32 - popcount(pos.pieces()); }
 

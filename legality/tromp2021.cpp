@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/promoted_men.h"
 #include "legality/checks.h"
 #include "legality/legality.h"
 
@@ -19,13 +20,7 @@ Bitboard tromp_checkers(const Position& pos, Color c) {
   return pos.attackers_to(k) & pos.pieces(~c) & ~pos.pieces(King);
 }
 
-int promoted(const Position& pos, Color c) {
-  const int b = pos.count(c, Bishop);
-  const bool both = (pos.pieces(c, Bishop) & DarkSquaresBB) && (pos.pieces(c, Bishop) & LightSquaresBB);
-  const int pb = both ? b - 2 : b - 1;
-  return std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) + std::max(0, pb) +
-         std::max(0, pos.count(c, Knight) - 2);
-}
+int promoted(const Position& pos, Color c) { return promoted_men_by_colour(pos, c); }
 
 int slack(const Position& pos) {
   const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);

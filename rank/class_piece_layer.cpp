@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/flat_index.h"
@@ -46,7 +47,7 @@ struct Budget {
 template <class Visit>
 void for_each_knights(const Budget& b, int x0, int n2, Visit&& visit) {
   for (int kn = 0; kn <= x0 + n2; ++kn) {
-    const int cost = std::max(0, kn - 2);
+    const int cost = promoted_of(kn, 2);
     if (cost > b.white || kn + cost > b.men) break;
     for (int k1 = std::max(0, kn - n2); k1 <= std::min(kn, x0); ++k1)
       visit(kn, k1, Budget{b.rooks, b.white - cost, b.black, b.men - kn - cost});
@@ -54,7 +55,7 @@ void for_each_knights(const Budget& b, int x0, int n2, Visit&& visit) {
 }
 
 // Return the promotions a side's b bishops need: beyond two, and one more when b >= 2 stand on one colour.
-constexpr int bishop_cost(int b, bool mono) { return std::max(0, b - 2) + (mono ? 1 : 0); }
+constexpr int bishop_cost(int b, bool mono) { return promoted_of(b, 2) + (mono ? 1 : 0); }
 
 // Call visit(edge, budget after it) for every bishops choice of a row with r squares, in index order.
 template <class Visit>

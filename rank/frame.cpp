@@ -5,6 +5,7 @@
 
 #include "core/fen.h"
 #include "core/plural.h"
+#include "core/promoted_men.h"
 
 namespace chessrank::rank {
 
@@ -132,10 +133,7 @@ std::vector<MaterialCost> material_costs(const Material& men) {
     Material& m = cost.men;
     if (black) std::swap(m[0], m[1]);
     if (m[0][King] != 1 || m[1][King] != 1) continue;
-    const auto promotions = [&](int c) {
-      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Bishop] - 2) +
-             std::max(0, m[c][Knight] - 2);
-    };
+    const auto promotions = [&](int c) { return promoted_men(m[c][Queen], m[c][Rook], m[c][Bishop], m[c][Knight]); };
     bool ok = true;
     for (int c = 0; c < 2; ++c) {
       if (m[c][Pawn] > 8 || promotions(c) + m[c][Pawn] > 8) ok = false;

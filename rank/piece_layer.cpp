@@ -5,6 +5,7 @@
 #include <cassert>
 #include <unordered_map>
 
+#include "core/promoted_men.h"
 #include "rank/binomial.h"
 
 namespace chessrank::rank {
@@ -44,7 +45,7 @@ bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) 
     b.men -= 1;
   } else {
     const int total = k + (st.type == Rook ? fixed.rooks[st.side] : 0);
-    const int extra = std::max(0, total - st.base);
+    const int extra = promoted_of(total, st.base);
     side_budget -= extra;
     b.men -= total + extra;
   }
@@ -58,9 +59,9 @@ int PieceLayer::max_count(int stage, const FixedMen& fixed, const PieceBudget& b
   const int fixed_men = st.type == Rook ? fixed.rooks[st.side] : 0;
   const int budget = st.side == White ? b.white_promotions : b.black_promotions;
   // Largest k with k <= R, extra(k) <= budget and fixed + k + extra(k) <= U, where extra(k) =
-  // max(0, fixed + k - base): every bound is monotone in k.
+  // promoted_of(fixed + k, base): every bound is monotone in k.
   int k = std::min(b.squares, st.base + budget - fixed_men);
-  while (k >= 0 && fixed_men + k + std::max(0, fixed_men + k - st.base) > b.men) --k;
+  while (k >= 0 && fixed_men + k + promoted_of(fixed_men + k, st.base) > b.men) --k;
   return k;
 }
 
@@ -168,8 +169,7 @@ UInt192 PieceLayer::count(const FixedMen& fixed, const PieceBudget& budget) cons
 void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& black_promotions, int& men) {
   men = 0;
   for (Color c : {White, Black}) {
-    const int extra = std::max(0, pos.count(c, Queen) - 1) + std::max(0, pos.count(c, Rook) - 2) +
-                      std::max(0, pos.count(c, Bishop) - 2) + std::max(0, pos.count(c, Knight) - 2);
+    const int extra = promoted_men(pos, c);
     (c == White ? white_promotions : black_promotions) = extra;
     men += extra + popcount(pos.pieces(c) & ~pos.pieces(Pawn));
   }

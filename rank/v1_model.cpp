@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "core/fen.h"
+#include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/prefetch.h"
@@ -250,7 +251,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
                                                         : 40 - 2 * (w + b) + o - 2;
         for (int kq = 0; kq <= MaxQueens; ++kq)
           for (int kn = 0; kn <= MaxKnights; ++kn) {
-            const int extra = std::max(0, kq - 1) + std::max(0, kn - 2);
+            const int extra = promoted_of(kq, 1) + promoted_of(kn, 2);
             const PieceBudget budget{8 - w - extra, 8 - b, men - kq - kn - extra,
                                      front.squares - (front.king ? 1 : 0) - kq - kn};
             front.tail_root[kq][kn] = -1;

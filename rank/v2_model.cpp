@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/fen.h"
+#include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/flat_index.h"
@@ -500,10 +501,8 @@ BigInt V2Model::count_material(const Material& men) const {
   for (const MaterialCost& cost : material_costs(men)) {
     const Material& m = cost.men;
     const int wp = m[0][Pawn], bp = m[1][Pawn];
-    // The promotions and men of the pieces but the bishops, per side, and the pieces counted in U.
-    const auto others = [&](int c) {
-      return std::max(0, m[c][Queen] - 1) + std::max(0, m[c][Rook] - 2) + std::max(0, m[c][Knight] - 2);
-    };
+    // The promotions of the pieces but the bishops, per side, and the pieces counted in U.
+    const auto others = [&](int c) { return promoted_queens_rooks_knights(m[c][Queen], m[c][Rook], m[c][Knight]); };
     int pieces = 0;
     for (int c = 0; c < 2; ++c)
       for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
@@ -536,8 +535,8 @@ BigInt V2Model::count_material(const Material& men) const {
                 const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
                 if (!colours) {
                   // Bishops without colours: the rest is a multinomial over the squares left.
-                  const int prom_w = others(0) + std::max(0, m[0][Bishop] - 2),
-                            prom_b = others(1) + std::max(0, m[1][Bishop] - 2);
+                  const int prom_w = others(0) + promoted_of(m[0][Bishop], 2),
+                            prom_b = others(1) + promoted_of(m[1][Bishop], 2);
                   if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
                   BigInt rest = 1;
                   int left = x + y;
@@ -554,8 +553,8 @@ BigInt V2Model::count_material(const Material& men) const {
                 for (int lw = 0; lw <= m[0][Bishop]; ++lw)
                   for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
                     const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
-                    const int prom_w = others(0) + std::max(0, lw - 1) + std::max(0, dw - 1);
-                    const int prom_b = others(1) + std::max(0, lb - 1) + std::max(0, db - 1);
+                    const int prom_w = others(0) + promoted_of(lw, 1) + promoted_of(dw, 1);
+                    const int prom_b = others(1) + promoted_of(lb, 1) + promoted_of(db, 1);
                     if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
                     BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
                     int left = x + y - lw - lb - dw - db;
