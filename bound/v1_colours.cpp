@@ -15,7 +15,7 @@
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/frame.h"
-#include "rank/v1_model.h"
+#include "rank/pawn_layer.h"
 
 namespace chessrank::bound {
 
@@ -501,7 +501,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     for (int k = 0; k < 64; ++k)
       if (o.kings & square_bb(Square(k)))
         for (const FrameUse& f : frames[e])
-          if (rank::v1_king_fits(f.info, Square(k))) {
+          if (rank::black_king_fits(f.info, Square(k))) {
             layers.emplace_back(e, Square(k));
             break;
           }
@@ -518,7 +518,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     const KingZone z(king);
     std::map<std::array<int, 6>, int> shapes;
     for (const FrameUse& f : frames[e]) {
-      if (!rank::v1_king_fits(f.info, king)) continue;
+      if (!rank::black_king_fits(f.info, king)) continue;
       const Bitboard free = ~(f.info.fixed_squares | f.info.ep_empty | square_bb(king));
       const Bitboard g = free & ~(z.a | z.orth | z.diag);
       shapes[{f.family, popcount(z.a & free), popcount(z.orth & free), popcount(z.diag & free),
@@ -537,7 +537,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     for (std::size_t i; (i = next_group++) < groups.size();) {
       for (const std::size_t l : groups[i].second) {
         const auto [e, king] = layers[l];
-        if (const std::optional<rank::PawnRules> rules = rank::v1_pawn_rules(e, king)) {
+        if (const std::optional<rank::PawnRules> rules = rank::king_pawn_rules(e, king)) {
           const KingZone z(king);
           sums.add(detail::pawn_classes(*rules, z.a & rank::PawnCellsBB, z.orth & rank::PawnCellsBB,
                                         z.diag & rank::PawnCellsBB, z.colour & rank::PawnCellsBB));

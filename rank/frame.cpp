@@ -87,6 +87,28 @@ FrameInfo frame_info(int frame) {
   return f;
 }
 
+std::optional<PawnRules> king_pawn_rules(int ep_case, Square king, bool pawn_check) {
+  if (frame_info(ep_case).ep_empty & square_bb(king)) return std::nullopt;
+  PawnRules rules = ep_rules(ep_case);
+  const auto cell = [&](Square s) -> CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
+  if (PawnCellsBB & square_bb(king)) {
+    if (cell(king) == CellRule::White || cell(king) == CellRule::Black) return std::nullopt;
+    cell(king) = CellRule::Empty;
+  }
+  for (Bitboard b = pawn_check ? pawn_attacks(Black, king) & PawnCellsBB : 0; b;) {
+    CellRule& r = cell(pop_lsb(b));
+    if (r == CellRule::White) return std::nullopt;
+    if (r == CellRule::Any) r = CellRule::NoWhite;
+  }
+  return rules;
+}
+
+bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart) {
+  if (frame.fixed.king[Black] ? king != E8 : bool((frame.fixed_squares | frame.ep_empty) & square_bb(king)))
+    return false;
+  return !(kings_apart && frame.fixed.king[White] && (king_attacks(king) & square_bb(E1)));
+}
+
 NormalForm normal_form(const Position& pos) {
   // Black to move: swap the men as bitboards (a byte swap mirrors the ranks) rather than building a second
   // Position.

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "core/position.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
+#include "rank/uint192.h"
 
 namespace chessrank::rank {
 
@@ -48,6 +50,27 @@ struct FrameInfo {
   Square ep_square = NoSquare;
 };
 FrameInfo frame_info(int frame);
+
+// Return the pawn cell rules of a frame's en passant case with the black king on `king`: the case's rules,
+// the king's square empty and, with `pawn_check` (constraint 6), no white pawn where it would attack the
+// king; nullopt when the case itself puts a pawn there, so that no position has the king on that square.
+std::optional<PawnRules> king_pawn_rules(int ep_case, Square king, bool pawn_check = true);
+// Return whether a frame leaves the black king this square before the pawns: e8 when castling fixed it,
+// else any square the frame does not take, not next to a white king castling fixed on e1 (`kings_apart`,
+// constraint 5).
+bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart = true);
+
+// A frame of a model that ranks the black king's square first (v1, v2, v3): per square, the king frame
+// (the model's table of that king's positions) it uses and the positions before it, with the search keys
+// that find the square of an index.
+struct KingSquareFrame {
+  FrameInfo info;
+  std::array<std::int32_t, 64> king{};   // per black-king square: its king frame, -1 if none
+  std::array<UInt192, 65> cumulative{};  // positions before each black-king square
+  std::array<std::uint64_t, 65> keys{};  // their search keys (rank/search_keys.h)
+  int key_shift = 0;
+  UInt192 total;
+};
 
 // A position in white-to-move normal form.
 struct NormalForm {

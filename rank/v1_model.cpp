@@ -103,28 +103,6 @@ UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& 
 
 }  // namespace
 
-std::optional<PawnRules> v1_pawn_rules(int ep_case, Square king, bool pawn_check) {
-  if (frame_info(ep_case).ep_empty & square_bb(king)) return std::nullopt;
-  PawnRules rules = ep_rules(ep_case);
-  const auto cell = [&](Square s) -> CellRule& { return rules[file_of(s)][rank_of(s) - 1]; };
-  if (PawnCellsBB & square_bb(king)) {
-    if (cell(king) == CellRule::White || cell(king) == CellRule::Black) return std::nullopt;
-    cell(king) = CellRule::Empty;
-  }
-  for (Bitboard b = pawn_check ? pawn_attacks(Black, king) & PawnCellsBB : 0; b;) {
-    CellRule& r = cell(pop_lsb(b));
-    if (r == CellRule::White) return std::nullopt;
-    if (r == CellRule::Any) r = CellRule::NoWhite;
-  }
-  return rules;
-}
-
-bool v1_king_fits(const FrameInfo& frame, Square king, bool kings_apart) {
-  if (frame.fixed.king[Black] ? king != E8 : bool((frame.fixed_squares | frame.ep_empty) & square_bb(king)))
-    return false;
-  return !(kings_apart && frame.fixed.king[White] && (king_attacks(king) & square_bb(E1)));
-}
-
 // The pieces of one level-4 block of a frame family: the white king (unless castling fixed it), kq white
 // queens and kn white knights on the classed squares, then the tail.
 struct V1Model::Front {
@@ -203,7 +181,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     for (int i; (i = next_layer++) < EnPassantCases * 64;) {
       const int e = i / 64;
       const Square king = Square(i % 64);
-      const std::optional<PawnRules> rules = v1_pawn_rules(e, king, relaxation_.pawn_check);
+      const std::optional<PawnRules> rules = king_pawn_rules(e, king, relaxation_.pawn_check);
       if (!rules) continue;
       const Bitboard cells = PawnCellsBB & ~ep_empty[e];
       pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
@@ -293,7 +271,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       uses[i].fill(-1);
       for (int k = 0; k < 64; ++k) {
         const Square king = Square(k);
-        if (!v1_king_fits(info, king, relaxation_.kings_apart) || !pawn_layers_[info.ep_case * 64 + k]) continue;
+        if (!black_king_fits(info, king, relaxation_.kings_apart) || !pawn_layers_[info.ep_case * 64 + k]) continue;
         const Bitboard knight = knight_attacks(king) & ~taken, near = king_attacks(king) & ~taken;
         const auto key = std::make_tuple(info.ep_case, k, frame_family[i], knight, near);
         const auto [it, added] = shared.emplace(key, std::int32_t(king_frames_.size()));

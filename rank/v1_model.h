@@ -41,15 +41,6 @@
 
 namespace chessrank::rank {
 
-// Return the pawn cell rules of v1 for (en passant case, black king): the case's rules, the king's square
-// empty and, with `pawn_check` (constraint 6), no white pawn where it would attack the king; nullopt when
-// the case itself puts a pawn there, so that no position has the king on that square.
-std::optional<PawnRules> v1_pawn_rules(int ep_case, Square king, bool pawn_check = true);
-// Return whether a frame leaves the black king this square before the pawns: e8 when castling fixed it,
-// else any square the frame does not take, not next to a white king castling fixed on e1 (`kings_apart`,
-// constraint 5).
-bool v1_king_fits(const FrameInfo& frame, Square king, bool kings_apart = true);
-
 class V1Model final : public FixedWidthModel<V1Model> {
  public:
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
@@ -108,14 +99,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
  private:
   struct Front;
   struct KingFrame;
-  struct Frame {
-    FrameInfo info;
-    std::array<std::int32_t, 64> king{};       // per black-king square: its KingFrame, -1 if none
-    std::array<UInt192, 65> cumulative{};      // positions before each black-king square
-    std::array<std::uint64_t, 65> keys{};      // their search keys (rank/search_keys.h)
-    int key_shift = 0;
-    UInt192 total;
-  };
+  using Frame = KingSquareFrame;
   struct SubBlock;
   struct FastPair;
 

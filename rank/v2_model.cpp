@@ -16,7 +16,6 @@
 #include "rank/flat_index.h"
 #include "rank/prefetch.h"
 #include "rank/search_keys.h"
-#include "rank/v1_model.h"
 
 namespace chessrank::rank {
 
@@ -117,8 +116,8 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
     const bool placed = !info.fixed.king[White];
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
-      if (!v1_king_fits(info, king, relaxation_.kings_apart)) continue;
-      const std::optional<PawnRules> pawns = v1_pawn_rules(info.ep_case, king, relaxation_.pawn_check);
+      if (!black_king_fits(info, king, relaxation_.kings_apart)) continue;
+      const std::optional<PawnRules> pawns = king_pawn_rules(info.ep_case, king, relaxation_.pawn_check);
       if (!pawns) continue;
       const Bitboard taken = info.fixed_squares | info.ep_empty | square_bb(king);
       // A frame whose castling fixed the white king reads, in the layer of its en passant case and king

@@ -107,14 +107,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::optional<std::string> violation(const Position& pos) const;
 
  private:
-  struct Frame {
-    FrameInfo info;
-    std::array<std::int32_t, 64> king{};   // per black-king square: its KingFrame, -1 if none
-    std::array<UInt192, 65> cumulative{};  // positions before each black-king square
-    std::array<std::uint64_t, 65> keys{};  // their search keys (rank/search_keys.h)
-    int key_shift = 0;
-    UInt192 total;
-  };
+  using Frame = KingSquareFrame;
   // What a king's classes need to become piece roots: the frame's fixed men and the free squares before
   // the pawns and the white king. King frames with equal families share the root of each class.
   struct RootFamily {

@@ -21,7 +21,6 @@
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
-#include "rank/v1_model.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/model_checks.h"
 #include "tests/rank/order_check.h"
