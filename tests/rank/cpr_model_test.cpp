@@ -14,6 +14,7 @@
 #include "rank/model.h"
 #include "rank/sample.h"
 #include "tests/rank/model_checks.h"
+#include "tests/rank/model_contract.h"
 #include "tests/rank/members.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -67,16 +68,9 @@ TEST(CprModel, CountsAreColourSymmetricWithoutEnPassant) {
             model().frame_size(WhiteQueenside | BlackKingside, 0));
 }
 
-TEST(CprModel, RandomIndicesRoundTrip) {
-  testing::expect_round_trips(model(), 2024, 200000 / Scale);
-}
-
-// The hot-path pair on two million uniform indices (a few seconds in Release).
-TEST(CprModel, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  testing::expect_fast_round_trips(model(), 2026, 2000000 / Scale);
-}
-
-TEST(CprModel, BlockBoundariesRoundTrip) {
+// cpr's blocks do not follow the other models' block key (testing::block_key: one key a block fails): its
+// boundaries, the indices next to them and half the model further on round-trip.
+void expect_cpr_block_boundaries() {
   std::vector<BigInt> indices{0, model().size() - 1};
   for (const UInt192& start : model().block_starts()) {
     const BigInt s = start.to_big();
@@ -92,39 +86,18 @@ TEST(CprModel, BlockBoundariesRoundTrip) {
   }
 }
 
-// Many at once (unrank_fixed_many) as one at a time.
-TEST(CprModel, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 2031, 20000 / Scale); }
-
-TEST(CprModel, RefusesIndicesOutOfRange) {
-  EXPECT_FALSE(model().unrank(model().size()).ok());
-  EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
-  EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
+// A hard case cpr alone has (besides the contract's): the black king in check from rooks and next to queens.
+TEST(CprModel, KingInCheckNextToQueensRoundTrips) {
+  testing::expect_rank_round_trip(model(), fen_or_fail("qqqqqqqq/rrr5/8/8/8/3K4/QQQQQQQQ/RRR1k3 w - - 0 1"));
 }
 
-TEST(CprModel, PositionsFromRandomGamesRoundTrip) {
-  const std::vector<Position> corpus = testing::random_game_corpus(100000 / Scale, 77);
-  std::size_t ep = 0, castling = 0;
-  for (const Position& p : corpus) {
-    ep += p.ep_square() != NoSquare;
-    castling += p.castling_rights() != NoCastling;
-    testing::expect_rank_round_trip(model(), p);
-  }
-  EXPECT_GT(ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
-  EXPECT_GT(castling * Scale, 100u);
-}
-
-TEST(CprModel, PositionsFromFamousGamesRoundTrip) {
-  const Result<std::vector<Position>> positions = testing::famous_game_positions();
-  ASSERT_TRUE(positions.ok()) << positions.error();
-  for (const Position& p : *positions) testing::expect_rank_round_trip(model(), p);
-}
-
-// The hard cases of every model, and one cpr alone has: the black king in check from rooks and next to queens.
-TEST(CprModel, HardCasesRoundTrip) {
-  std::vector<std::string> fens = testing::hard_case_fens();
-  fens.push_back("qqqqqqqq/rrr5/8/8/8/3K4/QQQQQQQQ/RRR1k3 w - - 0 1");
-  for (const std::string& f : fens) testing::expect_rank_round_trip(model(), fen_or_fail(f));
-}
+struct CprTraits {
+  static const CprModel& model() { return rank::model(); }
+  static bool member(const Position& p) { return !cpr_violation(p); }
+  static void expect_block_boundaries() { expect_cpr_block_boundaries(); }
+  static constexpr std::uint64_t Seed = 2024, GameSeed = 77;
+  static constexpr int FastDraws = 2000000;
+};
 
 TEST(CprModel, RefusesPositionsOutsideWithTheReason) {
   const auto reason = [](const char* f) {
@@ -249,3 +222,7 @@ TEST(CprModel, FrozenVectors) {
 
 }  // namespace
 }  // namespace chessrank::rank
+
+namespace chessrank::testing {
+INSTANTIATE_TYPED_TEST_SUITE_P(Cpr, ModelContract, rank::CprTraits);
+}  // namespace chessrank::testing

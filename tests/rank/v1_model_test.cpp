@@ -24,6 +24,7 @@
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/model_checks.h"
+#include "tests/rank/model_contract.h"
 #include "tests/rank/members.h"
 #include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
@@ -166,78 +167,13 @@ TEST(V1Model, DISABLED_BruteForceKQRvKR) {
   check_material({WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook});
 }
 
-TEST(V1Model, RandomIndicesRoundTrip) { testing::expect_random_members(model(), in_v1, 2027, 200000 / Scale); }
-
-// The hot-path pair alone on two million uniform indices (a few seconds in Release).
-TEST(V1Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
-}
-
-TEST(V1Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
-  testing::expect_powers_of_two_round_trip(model(), 100 / Scale);
-}
-
-TEST(V1Model, RandomIndicesRoundTripThroughBigInt) {
-  testing::expect_round_trips(model(), 2028, 20000 / Scale);
-}
-
-// The first and the last index of every level-4 block: round trips, one block key each, keys increasing.
-TEST(V1Model, BlockBoundariesRoundTripAndSeparateBlocks) { testing::expect_block_boundaries(model(), Scale); }
-
-// Many at once (unrank_fixed_many) as one at a time.
-TEST(V1Model, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 2031, 20000 / Scale); }
-
-TEST(V1Model, RefusesIndicesOutOfRange) {
-  EXPECT_FALSE(model().unrank(model().size()).ok());
-  EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
-  EXPECT_FALSE(model().unrank_fixed(UInt192::from_limbs(~0ull, ~0ull, ~0ull)).ok());
-  EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
-}
-
-// Check that positions of games (legal ones) are in v1 and round-trip; count those with an en passant
-// square, castling rights and promoted men.
-struct GameFeatures {
-  std::size_t ep = 0, castling = 0, promoted = 0;
+struct V1Traits {
+  static const V1Model& model() { return rank::model(); }
+  static bool member(const Position& p) { return in_v1(p); }
+  static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
+  static constexpr std::uint64_t Seed = 2027, GameSeed = 78;
+  static constexpr int FastDraws = 2000000;
 };
-GameFeatures expect_games_round_trip(const std::vector<Position>& positions) {
-  GameFeatures seen;
-  for (const Position& p : positions) {
-    seen.ep += p.ep_square() != NoSquare;
-    seen.castling += p.castling_rights() != NoCastling;
-    int wprom = 0, bprom = 0, men = 0;
-    PieceLayer::army_cost(p, wprom, bprom, men);
-    seen.promoted += wprom + bprom > 0;
-    EXPECT_TRUE(in_v1(p)) << to_fen(p);  // a legal position is in v1
-    testing::expect_rank_round_trip(model(), p);
-    if (::testing::Test::HasFailure()) break;
-  }
-  return seen;
-}
-
-TEST(V1Model, PositionsFromRandomGamesRoundTrip) {
-  const GameFeatures seen = expect_games_round_trip(testing::random_game_corpus(100000 / Scale, 78));
-  EXPECT_GT(seen.ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
-  EXPECT_GT(seen.castling * Scale, 100u);
-  EXPECT_GT(seen.promoted * Scale, 100u);
-}
-
-TEST(V1Model, PositionsFromFamousGamesRoundTrip) {
-  const Result<std::vector<Position>> positions = testing::famous_game_positions();
-  ASSERT_TRUE(positions.ok()) << positions.error();
-  const GameFeatures seen = expect_games_round_trip(*positions);
-  EXPECT_GT(positions->size(), 350u);
-  EXPECT_GT(seen.ep, 0u);        // the Alekhine Defence's 2... d5
-  EXPECT_GT(seen.promoted, 0u);  // the Lasker trap's knight
-}
-
-TEST(V1Model, HardCasesRoundTrip) {
-  for (const std::string& f : testing::hard_case_fens()) {
-    const Position p = fen_or_fail(f);
-    EXPECT_TRUE(in_v1(p)) << f;
-    testing::expect_rank_round_trip(model(), p);
-  }
-}
-
 // Positions inside cpr but outside v1 are refused naming the broken constraint; positions that come close
 // to breaking one are ranked.
 TEST(V1Model, RefusesPositionsOutsideWithTheReason) {
@@ -406,3 +342,7 @@ TEST(V1Model, FrozenVectors) {
 
 }  // namespace
 }  // namespace chessrank::rank
+
+namespace chessrank::testing {
+INSTANTIATE_TYPED_TEST_SUITE_P(V1, ModelContract, rank::V1Traits);
+}  // namespace chessrank::testing

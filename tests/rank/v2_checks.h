@@ -131,25 +131,6 @@ inline void check_v2_material(const rank::V2Model& model, const rank::CprModel& 
   EXPECT_EQ(BigInt(members), model.count_material(counts));
 }
 
-// Check that positions of games (legal ones) are in the model by the predicate and round-trip; count those
-// with an en passant square, castling rights and promoted men.
-struct GameFeatures {
-  std::size_t ep = 0, castling = 0, promoted = 0;
-};
-inline GameFeatures expect_v2_games_round_trip(const rank::V2Model& model, bool exceptions,
-                                               const std::vector<Position>& positions) {
-  GameFeatures seen;
-  for (const Position& p : positions) {
-    seen.ep += p.ep_square() != NoSquare;
-    seen.castling += p.castling_rights() != NoCastling;
-    seen.promoted += promoted(p, White, true) + promoted(p, Black, true) > 0;
-    EXPECT_TRUE(!rank::cpr_violation(p) && broken_constraint(p, exceptions) == 0) << to_fen(p);  // legal: a member
-    expect_rank_round_trip(model, p);
-    if (::testing::Test::HasFailure()) break;
-  }
-  return seen;
-}
-
 // Check that random placements (seed `seed`, legal or not) rank exactly when they keep the cpr constraints
 // and the independent predicate, that the others are refused as "not in model M", and that every index
 // given unranks back.

@@ -23,6 +23,7 @@
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/model_checks.h"
+#include "tests/rank/model_contract.h"
 #include "tests/rank/order_check.h"
 #include "tests/rank/v2_checks.h"
 #include "tests/support/build_flavour.h"
@@ -121,61 +122,13 @@ TEST(V2Model, DISABLED_BruteForceKQRvKR) {
   check_material({WhiteKing, BlackKing, WhiteQueen, WhiteRook, BlackRook});
 }
 
-TEST(V2Model, RandomIndicesRoundTrip) { testing::expect_random_members(model(), in_v2, 2027, 200000 / Scale); }
-
-// The hot-path pair alone on two million uniform indices (a few seconds in Release).
-TEST(V2Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  testing::expect_fast_round_trips(model(), 2029, 2000000 / Scale);
-}
-
-TEST(V2Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
-  testing::expect_powers_of_two_round_trip(model(), 100 / Scale);
-}
-
-TEST(V2Model, RandomIndicesRoundTripThroughBigInt) { testing::expect_round_trips(model(), 2028, 20000 / Scale); }
-
-// The first and the last index of every level-4 block: round trips, one block key each, keys increasing.
-TEST(V2Model, BlockBoundariesRoundTripAndSeparateBlocks) { testing::expect_block_boundaries(model(), Scale); }
-
-// Many at once (unrank_fixed_many) as one at a time.
-TEST(V2Model, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 2031, 20000 / Scale); }
-
-TEST(V2Model, RefusesIndicesOutOfRange) {
-  EXPECT_FALSE(model().unrank(model().size()).ok());
-  EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
-  EXPECT_FALSE(model().unrank_fixed(UInt192::from_limbs(~0ull, ~0ull, ~0ull)).ok());
-  EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
-}
-
-using testing::GameFeatures;
-GameFeatures expect_games_round_trip(const std::vector<Position>& positions) {
-  return testing::expect_v2_games_round_trip(model(), true, positions);
-}
-
-TEST(V2Model, PositionsFromRandomGamesRoundTrip) {
-  const GameFeatures seen = expect_games_round_trip(testing::random_game_corpus(100000 / Scale, 78));
-  EXPECT_GT(seen.ep * Scale, 10u);  // scaled: the corpus is Scale times smaller under sanitizers
-  EXPECT_GT(seen.castling * Scale, 100u);
-  EXPECT_GT(seen.promoted * Scale, 100u);
-}
-
-TEST(V2Model, PositionsFromFamousGamesRoundTrip) {
-  const Result<std::vector<Position>> positions = testing::famous_game_positions();
-  ASSERT_TRUE(positions.ok()) << positions.error();
-  const GameFeatures seen = expect_games_round_trip(*positions);
-  EXPECT_GT(positions->size(), 350u);
-  EXPECT_GT(seen.ep, 0u);
-  EXPECT_GT(seen.promoted, 0u);
-}
-
-TEST(V2Model, HardCasesRoundTrip) {
-  for (const std::string& f : testing::hard_case_fens()) {
-    const Position p = fen_or_fail(f);
-    EXPECT_TRUE(in_v2(p)) << f;
-    testing::expect_rank_round_trip(model(), p);
-  }
-}
-
+struct V2Traits {
+  static const V2Model& model() { return rank::model(); }
+  static bool member(const Position& p) { return in_v2(p); }
+  static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
+  static constexpr std::uint64_t Seed = 2027, GameSeed = 78;
+  static constexpr int FastDraws = 2000000;
+};
 // Positions inside cpr but outside v2 are refused naming the broken constraint; positions that come close
 // to breaking one are ranked.
 TEST(V2Model, RefusesPositionsOutsideWithTheReason) {
@@ -304,3 +257,7 @@ TEST(V2Model, FrozenVectors) {
 
 }  // namespace
 }  // namespace chessrank::rank
+
+namespace chessrank::testing {
+INSTANTIATE_TYPED_TEST_SUITE_P(V2, ModelContract, rank::V2Traits);
+}  // namespace chessrank::testing

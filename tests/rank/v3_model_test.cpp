@@ -17,6 +17,7 @@
 #include "rank/v2_model.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/model_checks.h"
+#include "tests/rank/model_contract.h"
 #include "tests/rank/v2_checks.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -116,52 +117,13 @@ TEST(V3Model, DISABLED_BruteForceKBPvKP) {
 }
 TEST(V3Model, DISABLED_BruteForceKPPvKP) { check_material({WhiteKing, BlackKing, WhitePawn, WhitePawn, BlackPawn}); }
 
-TEST(V3Model, RandomIndicesRoundTrip) { testing::expect_random_members(model(), in_v3, 3027, 200000 / Scale); }
-
-TEST(V3Model, MillionsOfRandomIndicesRoundTripOnTheFastPath) {
-  testing::expect_fast_round_trips(model(), 3029, 1000000 / Scale);
-}
-
-TEST(V3Model, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
-  testing::expect_powers_of_two_round_trip(model(), 100 / Scale);
-}
-
-TEST(V3Model, RandomIndicesRoundTripThroughBigInt) { testing::expect_round_trips(model(), 3028, 20000 / Scale); }
-
-TEST(V3Model, BlockBoundariesRoundTripAndSeparateBlocks) { testing::expect_block_boundaries(model(), Scale); }
-
-TEST(V3Model, UnrankManyMatchesOneAtATime) { testing::expect_many_match_one_at_a_time(model(), 3031, 20000 / Scale); }
-
-TEST(V3Model, RefusesIndicesOutOfRange) {
-  EXPECT_FALSE(model().unrank(model().size()).ok());
-  EXPECT_FALSE(model().unrank(BigInt(-1)).ok());
-  EXPECT_NE(model().unrank(model().size()).error().find("out of range"), std::string::npos);
-}
-
-TEST(V3Model, PositionsFromRandomGamesRoundTrip) {
-  const testing::GameFeatures seen =
-      testing::expect_v2_games_round_trip(model(), false, testing::random_game_corpus(100000 / Scale, 79));
-  EXPECT_GT(seen.ep * Scale, 10u);
-  EXPECT_GT(seen.castling * Scale, 100u);
-  EXPECT_GT(seen.promoted * Scale, 100u);
-}
-
-TEST(V3Model, PositionsFromFamousGamesRoundTrip) {
-  const Result<std::vector<Position>> positions = testing::famous_game_positions();
-  ASSERT_TRUE(positions.ok()) << positions.error();
-  const testing::GameFeatures seen = testing::expect_v2_games_round_trip(model(), false, *positions);
-  EXPECT_GT(seen.ep, 0u);
-  EXPECT_GT(seen.promoted, 0u);
-}
-
-TEST(V3Model, HardCasesRoundTrip) {
-  for (const std::string& f : testing::hard_case_fens()) {
-    const Position p = fen_or_fail(f);
-    EXPECT_TRUE(in_v3(p)) << f;
-    testing::expect_rank_round_trip(model(), p);
-  }
-}
-
+struct V3Traits {
+  static const V3Model& model() { return rank::model(); }
+  static bool member(const Position& p) { return in_v3(p); }
+  static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
+  static constexpr std::uint64_t Seed = 3027, GameSeed = 79;
+  static constexpr int FastDraws = 1000000;
+};
 // What v2 lets be in its en passant frames, v3 refuses with the reason; the rest of v2's refusals stand.
 TEST(V3Model, RefusesPositionsOutsideWithTheReason) {
   struct Case {
@@ -318,3 +280,7 @@ TEST(V3Model, FrozenVectors) {
 
 }  // namespace
 }  // namespace chessrank::rank
+
+namespace chessrank::testing {
+INSTANTIATE_TYPED_TEST_SUITE_P(V3, ModelContract, rank::V3Traits);
+}  // namespace chessrank::testing
