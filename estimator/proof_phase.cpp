@@ -76,6 +76,10 @@ Result<ProofPhaseRun> run_proof_phase(const std::vector<Position>& positions, co
                        return;
                      }
                      const proof::ProofStatus status = proof::prove(positions[i], options.limits, options.seed).status;
+                     if (options.stop && options.stop()) {  // the search may have been cut short: not an outcome
+                       stopped = true;
+                       return;
+                     }
                      const std::lock_guard lock(mutex);
                      outcome[i] = status;
                      ++decided;

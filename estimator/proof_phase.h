@@ -27,7 +27,8 @@ struct ProofPhaseOptions {
   std::string journal;   // when not empty: the outcomes file, resumed from when it exists
   // Called with positions decided, positions in all and seconds elapsed, after each one.
   std::function<void(std::uint64_t, std::uint64_t, double)> progress;
-  // Asked before each search starts: true stops the phase (outcomes so far kept in the journal).
+  // Asked before each search starts and after it ends: true stops the phase (outcomes so far kept in the
+  // journal; the search that saw it is not an outcome, since limits.stop may have cut it short).
   std::function<bool()> stop;
 };
 

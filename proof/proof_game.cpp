@@ -63,9 +63,17 @@ struct PassResult {
   int closest = Unreachable;  // that position's estimate
 };
 
+// When a search stops before its budget: at the time limit, or when the caller asks.
+struct StopRule {
+  bool timed = false;
+  Clock::time_point deadline;
+  bool (*requested)() = nullptr;
+  bool now() const { return (timed && Clock::now() >= deadline) || (requested && requested()); }
+};
+
 // One weighted best-first pass from `root`, expanding until `budget` positions in all have been expanded.
 PassResult search_pass(const GoalDistance& distance, const Position& root, int weight, std::uint64_t budget,
-                       std::uint64_t seed, Clock::time_point deadline, bool timed, std::uint64_t& expanded) {
+                       std::uint64_t seed, const StopRule& stop, std::uint64_t& expanded) {
   pcg32 random(seed);
   const Position& goal = distance.goal();
   const Bitboard frozen = distance.frozen();
@@ -101,7 +109,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
       return result;
     }
     ++expanded;
-    if (timed && (expanded & 255) == 0 && Clock::now() > deadline) break;
+    if ((expanded & 255) == 0 && stop.now()) break;
     for (Move m : legal_moves(pos)) {
       if (frozen & (square_bb(m.from()) | square_bb(m.to()))) continue;
       Position child = pos;
@@ -155,25 +163,24 @@ std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limit
     last = Move(from, to);
   }
   const GoalDistance distance(target);
-  const bool timed = limits.seconds > 0;
-  const Clock::time_point deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
+  const StopRule stop{limits.seconds > 0,
+                      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds)),
+                      limits.stop};
   // Each pass searches from the initial position; when it fails, searches from the position it came
   // closest to (by the estimate) follow, each with half the budget, while they come closer.
   std::vector<Move> moves;
   double budget = double(FirstPassNodes);
   std::uint64_t stream = seed * 0x9E3779B97F4A7C15ull;
-  const auto out_of_time = [&] { return timed && Clock::now() >= deadline; };
-  for (std::uint64_t pass = 0; moves.empty() && expanded < limits.nodes && !out_of_time(); ++pass) {
+  for (std::uint64_t pass = 0; moves.empty() && expanded < limits.nodes && !stop.now(); ++pass) {
     if (target.same_position(Position::start())) break;
     const int weight = Weights[pass % std::size(Weights)];
     const auto run = [&](const Position& root, double share) {
       const std::uint64_t cap = std::min<std::uint64_t>(limits.nodes, expanded + std::uint64_t(share));
-      return search_pass(distance, root, weight, cap, stream++, deadline, timed, expanded);
+      return search_pass(distance, root, weight, cap, stream++, stop, expanded);
     };
     PassResult r = run(Position::start(), budget);
     std::vector<Move> line = r.moves;
-    for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !out_of_time(); ++step) {
+    for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !stop.now(); ++step) {
       Position root = Position::start();
       for (Move m : line) {
         UndoInfo undo;
@@ -206,7 +213,9 @@ ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_
     outcome.status = ProofStatus::Legal;
   } else {
     outcome.reason = "no game found in " + std::to_string(outcome.nodes) + " positions";
-    if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
+    if (limits.stop && limits.stop()) {
+      outcome.reason += " (stopped)";
+    } else if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
       std::ostringstream seconds;
       seconds << limits.seconds;
       outcome.reason += " (the time limit of " + seconds.str() + " s)";

@@ -22,6 +22,7 @@ namespace chessrank::proof {
 struct ProofLimits {
   std::uint64_t nodes = 200000;     // positions the search may expand, all passes together
   double seconds = 0;               // wall-clock seconds per position; 0: no limit (results then depend only on the seed)
+  bool (*stop)() = nullptr;         // when it returns true, the search stops at once, unknown (a caller's Ctrl-C)
   legality::SearchLimits legality;  // the budgets of the legality checks run first
 };
 

@@ -57,6 +57,7 @@ std::optional<int> run_proof_phase(const Options& o, const rank::RankModel& mode
   Progress progress("proof searches", 0);
   phase.progress = progress.reporter();
   phase.stop = [] { return Interrupt::requested(); };
+  phase.limits.stop = &Interrupt::requested;  // Ctrl-C ends the searches under way too
   const auto run = estimator::run_proof_phase(positions, phase);
   progress.finish();
   if (!run) {

@@ -1,8 +1,10 @@
 // The ranking commands: count, rank, unrank, sample.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -165,7 +167,9 @@ int run_unrank(const std::string& model_name, const std::vector<std::string>& in
 // The draws are one pcg64 stream, made in order on this thread (a draw takes a few random words, more
 // when rejected, so a thread could not know where its share of the stream starts); a batch of them is
 // then split between the threads, which unrank, judge and format their slices, and the lines go out in
-// draw order. The lines thus never depend on --threads.
+// draw order. The lines thus never depend on --threads. With --prove, whose searches take from a
+// millisecond to the whole budget, the threads take the draws of a batch one at a time instead of in
+// slices, so that none waits idle for another's slow slice.
 int run_sample(const std::string& model_name, long long count, long long skip, std::uint64_t seed, bool legal,
                unsigned requested_threads, const std::optional<proof::ProofLimits>& prove, Format format) {
   if (skip > count) {
@@ -185,8 +189,9 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
   const bool drop_failures = legal && !prove;
   for (BigInt index; !drop_failures && line < skip; ++line) uniform.draw(rng, index);
   progress.update(std::uint64_t(line), std::uint64_t(count));  // the rate counts from here
-  // Draws per thread and batch: a few milliseconds of work, or one proof search.
-  const std::size_t per_thread = prove ? 1 : 1024;
+  // Draws per thread and batch: a few milliseconds of work, or enough proof searches that the few long ones
+  // (a whole budget each) spread over the threads.
+  const std::size_t per_thread = prove ? 32 : 1024;
   std::vector<BigInt> batch(per_thread * threads);
   struct Slice {
     std::string text;               // its lines, in order
@@ -207,6 +212,48 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
     const std::size_t draws =
         drop_failures ? batch.size() : std::size_t(std::min<long long>(count - line, batch.size()));
     for (std::size_t i = 0; i < draws; ++i) uniform.draw(rng, batch[i]);
+    // Append the line of draw i at `pos` to `text`.
+    const auto append_line = [&](std::string& text, std::size_t i, const Position& pos) {
+      if (format == Format::Json) {
+        nlohmann::ordered_json out{{"index", batch[i].get_str()}, {"fen", to_fen4(pos)}};
+        if (prove) out["verdict"] = proof_line(proof::prove(pos, *prove, seed));
+        text += out.dump() + '\n';
+        return;
+      }
+      text += batch[i].get_str();
+      text += '\t';
+      text += to_fen4(pos);
+      if (prove) {
+        text += '\t';
+        text += proof_line(proof::prove(pos, *prove, seed));
+      }
+      text += '\n';
+    };
+    if (prove) {
+      // Each thread takes the next draw until none is left or Ctrl-C stops the searches (the limits' stop);
+      // the lines go out up to the first draw not searched, and the interrupt check above reports the rest.
+      std::vector<Position> positions(draws);
+      std::vector<rank::UInt192> indices(draws);
+      for (std::size_t i = 0; i < draws; ++i)
+        if (!rank::UInt192::from_big(batch[i], indices[i])) throw std::logic_error("an index beyond 192 bits");
+      if (const auto error = model.unrank_fixed_many(indices, positions))
+        throw std::logic_error(error->message);  // never: every draw is below N
+      std::vector<std::string> lines(draws);
+      std::vector<char> searched(draws, 0);
+      std::atomic<std::size_t> next{0}, finished{0};
+      std::mutex progress_mutex;
+      run_on_threads(std::min<std::size_t>(threads, draws), [&](unsigned) {
+        for (std::size_t i; !Interrupt::requested() && (i = next++) < draws;) {
+          append_line(lines[i], i, positions[i]);
+          if (Interrupt::requested()) break;  // its search may have stopped short: not a line
+          searched[i] = 1;
+          const std::lock_guard lock(progress_mutex);
+          progress.update(std::uint64_t(line) + ++finished, std::uint64_t(count));
+        }
+      });
+      for (std::size_t i = 0; i < draws && searched[i]; ++i, ++line) std::cout << lines[i];
+      continue;
+    }
     const auto work = [&](unsigned t) {
       Slice& s = slices[t];
       s.text.clear();
@@ -224,21 +271,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
       for (std::size_t i = begin; i < end; ++i) {
         const Position& pos = positions[i - begin];
         if (drop_failures && !legality::judge(pos, legality::RuleSet::Default, false).passes()) continue;
-        if (format == Format::Json) {
-          nlohmann::ordered_json out{{"index", batch[i].get_str()}, {"fen", to_fen4(pos)}};
-          if (prove) out["verdict"] = proof_line(proof::prove(pos, *prove, seed));
-          s.text += out.dump() + '\n';
-          s.ends.push_back(s.text.size());
-          continue;
-        }
-        s.text += batch[i].get_str();
-        s.text += '\t';
-        s.text += to_fen4(pos);
-        if (prove) {
-          s.text += '\t';
-          s.text += proof_line(proof::prove(pos, *prove, seed));
-        }
-        s.text += '\n';
+        append_line(s.text, i, pos);
         s.ends.push_back(s.text.size());
       }
     };
@@ -330,6 +363,7 @@ std::function<int()> setup_sample(CLI::App& cmd) {
     if (*prove) {
       limits.emplace();
       limits->nodes = *nodes;
+      limits->stop = &Interrupt::requested;  // Ctrl-C ends the searches under way, not after their budget
     }
     return run_sample(*model, *count, *skip, *seed, *legal, *threads, limits, *format);
   };
