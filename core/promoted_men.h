@@ -32,8 +32,9 @@ inline int promoted_men(const Position& pos, Color c) {
   return promoted_men(pos.count(c, Queen), pos.count(c, Rook), pos.count(c, Bishop), pos.count(c, Knight));
 }
 inline int promoted_men_by_colour(const Position& pos, Color c) {
-  return promoted_men_by_colour(pos.count(c, Queen), pos.count(c, Rook), popcount(pos.pieces(c, Bishop) & LightSquaresBB),
-                                popcount(pos.pieces(c, Bishop) & DarkSquaresBB), pos.count(c, Knight));
+  const Bitboard bishops = pos.pieces(c, Bishop);
+  return promoted_men_by_colour(pos.count(c, Queen), pos.count(c, Rook), popcount(bishops & LightSquaresBB),
+                                popcount(bishops & DarkSquaresBB), pos.count(c, Knight));
 }
 
 }  // namespace chessrank

@@ -1,6 +1,6 @@
 // Running one piece of work on several threads: the one pool every parallel part of the toolkit uses (the
-// v1 build, the colour count, the sampler, convert), and the count of its steps for a progress line. Results must never depend on the number of threads;
-// callers hand out work by index, not by thread.
+// v1 build, the colour count, the sampler, convert), and the count of its steps for a progress line.
+// Results must never depend on the number of threads; callers hand out work by index, not by thread.
 #pragma once
 
 #include <algorithm>

@@ -163,9 +163,8 @@ std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limit
     last = Move(from, to);
   }
   const GoalDistance distance(target);
-  const StopRule stop{limits.seconds > 0,
-                      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds)),
-                      limits.stop};
+  const auto seconds = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
+  const StopRule stop{limits.seconds > 0, Clock::now() + seconds, limits.stop};
   // Each pass searches from the initial position; when it fails, searches from the position it came
   // closest to (by the estimate) follow, each with half the budget, while they come closer.
   std::vector<Move> moves;
