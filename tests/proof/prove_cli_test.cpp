@@ -1,9 +1,6 @@
 // `chessrank prove` and `sample --legal --prove` as a user runs them: one line per position in input
 // order, games that `chessrank replay` plays to the position, errors in place, and output independent of
 // the thread count.
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -12,7 +9,6 @@
 
 #include "core/fen.h"
 #include "tests/support/cli.h"
-#include "tests/support/temp_dir.h"
 
 namespace chessrank {
 namespace {
@@ -117,20 +113,17 @@ TEST(CliSampleProve, ReportsEveryDrawWithItsVerdict) {
 // that resumes; the two outputs together are the uninterrupted run's. (cpr: its tables build in moments even
 // under the sanitizers, so the signal comes during the searches.)
 TEST(CliSampleProve, InterruptStopsTheSearchesAndNamesTheSkip) {
-  const testing::TempDir dir("chessrank-sample-prove-interrupt");
-  const std::string out = dir.file("out").string(), err = dir.file("err").string();
-  const std::string command = "timeout -s INT --preserve-status 2 '" + std::string(testing::cli_path()) +
-                              "' sample --model cpr --legal --prove --count 1000 --seed 7 --nodes 3000 --threads 2 > '" + out +
-                              "' 2> '" + err + "'";
-  const int status = std::system(command.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  ASSERT_EQ(WEXITSTATUS(status), 130);
-  const std::string first = testing::read_file(out);
+  const testing::CliResult cut = testing::run_cli_interrupted(
+      {"sample", "--model", "cpr", "--legal", "--prove", "--count", "1000", "--seed", "7", "--nodes", "3000",
+       "--threads", "2"},
+      2);
+  ASSERT_EQ(cut.status, 130) << cut.err;
+  const std::string& first = cut.out;
   ASSERT_TRUE(first.empty() || first.back() == '\n');
   const std::size_t n = lines_of(first).size();
   const std::string said = "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
                            std::to_string(n) + " prints the rest\n";
-  const std::string errors = testing::read_file(err);
+  const std::string& errors = cut.err;
   ASSERT_GE(errors.size(), said.size());
   EXPECT_EQ(errors.substr(errors.size() - said.size()), said);  // after a progress line, if any
   const std::vector<std::string> args = {"sample", "--model", "cpr", "--legal", "--prove", "--count",

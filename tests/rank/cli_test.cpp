@@ -1,13 +1,11 @@
 // `chessrank count`, `rank`, `unrank` and `sample` run as a user runs them, checked against the library
 // (and, for `sample --legal`, against the legality checks of the estimator library).
-#include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -16,7 +14,6 @@
 #include "rank/model.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/cli.h"
-#include "tests/support/temp_dir.h"
 
 namespace chessrank::rank {
 namespace {
@@ -274,18 +271,13 @@ TEST(CliSample, LegalKeepsTheDrawsThatPassTheChecks) {
 // Ctrl-C (here SIGINT from timeout) stops the run after whole lines, exits with 130 and names the --skip
 // that resumes it: the two outputs together are the uninterrupted run's.
 TEST(CliSample, InterruptStopsAfterWholeLinesAndNamesTheSkip) {
-  const testing::TempDir dir("chessrank-cli-sample-interrupt");
-  const std::string out = dir.file("out").string(), err = dir.file("err").string();
-  const std::string command = "timeout -s INT --preserve-status 2 '" + std::string(testing::cli_path()) +
-                              "' sample --model cpr --legal --count 1000000 --seed 4 --threads 1 > '" + out +
-                              "' 2> '" + err + "'";
-  const int status = std::system(command.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  ASSERT_EQ(WEXITSTATUS(status), 130);
-  const std::string first = testing::read_file(out);
+  const testing::CliResult cut = testing::run_cli_interrupted(
+      {"sample", "--model", "cpr", "--legal", "--count", "1000000", "--seed", "4", "--threads", "1"}, 2);
+  ASSERT_EQ(cut.status, 130) << cut.err;
+  const std::string& first = cut.out;
   ASSERT_TRUE(first.empty() || first.back() == '\n');
   const std::size_t n = lines_of(first).size();
-  EXPECT_EQ(testing::read_file(err), "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
+  EXPECT_EQ(cut.err, "error: interrupted after " + std::to_string(n) + " lines: the same command with --skip " +
                            std::to_string(n) + " prints the rest\n");
   const std::string count = std::to_string(n + 20);
   const Outcome rest =

@@ -51,11 +51,15 @@ std::vector<char*> cli_argv(const std::vector<std::string>& args) {
 
 }  // namespace
 
-CliResult run_cli_shell(const std::string& args, const std::string& input) {
+namespace {
+
+// Run `launcher` (empty, or a command such as timeout that runs the CLI) with the CLI and `args` in shell
+// syntax, `input` on stdin.
+CliResult run_launched(const std::string& launcher, const std::string& args, const std::string& input) {
   const std::string base = temp_base();
   std::ofstream(base + ".in", std::ios::binary) << input;
   // A group, so that redirections in `args` (to /dev/full, from a directory) win over the harness's own.
-  std::string command = "{ " + shell_quote(CHESSRANK_CLI);
+  std::string command = "{ " + launcher + shell_quote(CHESSRANK_CLI);
   command.append(" ").append(args).append("; }");  // append: dodges a GCC 12 -Wrestrict false positive
   command.append(" <").append(shell_quote(base + ".in"));
   command.append(" >").append(shell_quote(base + ".out"));
@@ -64,6 +68,21 @@ CliResult run_cli_shell(const std::string& args, const std::string& input) {
   CliResult r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
   for (const char* ext : {".in", ".out", ".err"}) std::remove((base + ext).c_str());
   return r;
+}
+
+std::string joined(const std::vector<std::string>& args) {
+  std::string out;
+  for (const std::string& a : args) out.append(out.empty() ? "" : " ").append(shell_quote(a));
+  return out;
+}
+
+}  // namespace
+
+CliResult run_cli_shell(const std::string& args, const std::string& input) { return run_launched("", args, input); }
+
+CliResult run_cli_interrupted(const std::vector<std::string>& args, int seconds) {
+  // --preserve-status: the status is the program's own, 130 when it handled the signal.
+  return run_launched("timeout -s INT --preserve-status " + std::to_string(seconds) + " ", joined(args), "");
 }
 
 const char* cli_path() { return CHESSRANK_CLI; }
@@ -140,9 +159,7 @@ CliResult run_cli_nonblocking(const std::vector<std::string>& args, const std::s
 }
 
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {
-  std::string joined;
-  for (const std::string& a : args) joined.append(joined.empty() ? "" : " ").append(shell_quote(a));
-  return run_cli_shell(joined, input);
+  return run_cli_shell(joined(args), input);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

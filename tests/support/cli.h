@@ -16,6 +16,8 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
 // Run `chessrank` with an argument string in shell syntax (the caller quotes; redirections in it win over
 // the harness's) and `input` on stdin.
 CliResult run_cli_shell(const std::string& args, const std::string& input = "");
+// Run `chessrank` with these arguments and empty stdin, and send it SIGINT (Ctrl-C) after `seconds`.
+CliResult run_cli_interrupted(const std::vector<std::string>& args, int seconds);
 // Run `chessrank` with its stdin a pipe marked non-blocking (O_NONBLOCK on a descriptor shared with its
 // parent), as some launchers leave it, and write `input` to it only after a pause, so that the first reads
 // find nothing yet: a command must wait for its input, not fail with EAGAIN.
