@@ -1,7 +1,7 @@
 // The exact size of `v1`'s set with bishops counted by square colour: constraint 3 in its strong form
 // (promoted >= ... + max(0, light B - 1) + max(0, dark B - 1) + ...) with that promoted count used in
-// constraint 4 as well. Every legal position is in it; it is counted here, not ranked (docs/ranking.md,
-// "Beyond v1"), by `v1`'s decomposition with the colours tracked:
+// constraint 4 as well. Every legal position is in it; it is counted here, not ranked (docs/bounds.md,
+// "v1colours"), by `v1`'s decomposition with the colours tracked:
 //
 //   level | what                                      | how it is counted
 //   ------+-------------------------------------------+----------------------------------------------

@@ -27,7 +27,7 @@
 // knights the colex rank on set 1 times C(n2, k2) plus that on set 2; for the bishops the white bishops'
 // colour split, their squares, then the black bishops' split and squares (see bishops_rank).
 //
-// Without colours (v2's en passant frames, and a relaxed model; docs/ranking.md) set 1 is every free square
+// Without colours (v2's en passant frames, and a relaxed model; docs/models/v2.md) set 1 is every free square
 // off the knight squares, set 2 is empty, and the bishops go to the rest, where a PieceLayer counts them
 // without colours.
 #pragma once

@@ -1,21 +1,8 @@
 // The `cpr` ranking model: the constraint set of the 2021 ranking (Tromp's "urpositions"), with every
 // position counted exactly once. docs/ranking.md states the set and proves each constraint.
 //
-// An index is laid out as nested blocks, most significant first:
-//
-//   level | what                         | size
-//   ------+------------------------------+------------------------------------------
-//     1   | side to move                 | 2 halves; black to move ranks the colour-
-//         |                              | swapped position in the second half
-//     2   | castling rights              | 16 (frame = rights * 15 + en passant case)
-//     3   | en passant case              | 15: none, or (file, capturer on the left /
-//         |                              | only on the right)
-//     4   | white pawns, black pawns,    | 9 * 9 * 9 blocks
-//         | opposed files                |
-//     5   | pieces (armies + squares)    | PieceLayer, times ...
-//     6   | pawn placement               | PawnLayer (least significant)
-//
-// Within a level-4 block the index is piece_rank * pawn_count + pawn_rank.
+// docs/models/cpr.md specifies the index: levels side to move, frame, pawn block, then piece rank times
+// pawn count plus pawn rank.
 #pragma once
 
 #include <array>

@@ -6,8 +6,7 @@
 // The white king goes with the pawns because the squares it may take depend on the black king alone (not
 // next to it, constraint 5), while the class of its square (a knight square of the black king or not, which
 // colour) changes what the pieces after it may use. Placed here, it costs the tables a dimension of two
-// values; placed with the pieces, it would need the king's neighbours split by colour (docs/ranking.md,
-// "The v2 index").
+// values; placed with the pieces, it would need the king's neighbours split by colour (docs/models/v2.md).
 //
 // A file holds up to six pawns (its cells, ranks 2..7, each with a CellRule as in PawnLayer) and, when the
 // layer places the king, possibly the king on any of its eight squares that the layer allows and no pawn

@@ -4,24 +4,11 @@
 // constraint. In the white-to-move normal form (rank/frame.h) that king is the black king, "the king"
 // below.
 //
-// An index is laid out as nested blocks, most significant first:
-//
-//   level | what                                   | size
-//   ------+----------------------------------------+-----------------------------------------
-//     1   | side to move                           | 2 halves, as in cpr
-//     2   | frame: castling rights, en passant case| 240, as in cpr
-//     3   | the black king's square                | up to 64 (e8 when black keeps a right)
-//     4   | white pawns, black pawns, opposed files| 285 blocks (opposed <= both counts)
-//     5   | pawns on the king's knight squares,    | sub-blocks, summed at run time
-//         | pawns on its neighbours                |
-//     6   | pieces                                 | front (white king, queens, knights) times
-//         |                                        | tail (the other pieces, a PieceLayer)
-//     7   | pawn placement                         | PawnLayer of (en passant case, king)
-//
-// Within a level-5 sub-block the index is piece_rank * pawn_count + pawn_rank. The pieces that the
-// constraints restrict come first: after the pawns, the free squares fall into three classes, the king's
-// free knight squares (A), its free neighbours (B) and the rest (G). The white king and the white queens
-// stand on A or G, the white knights on B or G; the other pieces anywhere.
+// docs/models/v1.md specifies the index: levels side to move, frame, the black king's square, pawn block,
+// sub-block (pawns on the king's knight squares and on its neighbours), then piece rank times pawn count
+// plus pawn rank. After the pawns the free squares fall into three classes, the king's free knight squares
+// (A), its free neighbours (B) and the rest (G): the white king and queens stand on A or G, the white
+// knights on B or G, the other pieces anywhere.
 #pragma once
 
 #include <array>

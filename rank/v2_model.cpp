@@ -31,7 +31,7 @@ std::string colour(Color c) { return std::string(color_name(c)); }
 // With `ep_first` (v3) the files with en passant cells come first (left to right): only the suffix tables
 // that span them are the (en passant case, king) pair's own, and the tables of the files after them are
 // shared by the pairs that leave the same files around the king: v3's pawn tables take 384 MB, 452 in v2's
-// order (docs/ranking.md, "The v3 index").
+// order (docs/models/v3.md).
 FileOrder pawn_file_order(int ep_case, Square king, bool ep_first) {
   FileOrder order{};
   int n = 0;
@@ -108,7 +108,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
     const FrameInfo& info = f.info;
     // v2's en passant frames (1.5% of its positions) count the bishops without colours and let the white
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
-    // (en passant case, king) pair and cost over ten times all the others (docs/ranking.md, "The v2 index"). v3
+    // (en passant case, king) pair and cost over ten times all the others (docs/models/v2.md). v3
     // pays that.
     const bool exempted = exempt(info.ep_case != 0);
     const bool colours = relaxation_.bishop_colours && !exempted;

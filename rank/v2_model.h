@@ -3,25 +3,13 @@
 // not adjacent (5), and the king of the side not to move attacked by no pawn and no knight of the side to
 // move (6). docs/ranking.md states the set, proves each constraint and says where it differs from `v1` (no
 // queen rule). `v2` leaves the colour count and the knights out of its en passant frames, so that its
-// tables stay near 160 MB; `v3` has them in every frame, the exact set of the constraints, for 590 MB. In
+// tables stay near 160 MB; `v3` has them in every frame, the exact set of the constraints, for 566 MB. In
 // the white-to-move normal form (rank/frame.h) the king of the side not to move is the black king, "the
 // king" below.
 //
-// An index is laid out as nested blocks, most significant first:
-//
-//   level | what                                          | size
-//   ------+-----------------------------------------------+-----------------------------------------
-//     1   | side to move                                  | 2 halves, as in cpr
-//     2   | frame: castling rights, en passant case       | 240, as in cpr
-//     3   | the black king's square                       | up to 64 (e8 when black keeps a right)
-//     4   | white pawns, black pawns, opposed files        | 285 blocks (opposed <= both counts)
-//     5   | classes: pawns and white king on the king's    | summed at run time, stored for frame 0
-//         | knight squares, and on squares of its colour   |
-//     6   | pieces                                        | ClassPieceLayer: white knights, bishops
-//         |                                               | by colour, then the rest
-//     7   | pawns and the white king                      | PawnKingLayer of (en passant case, king)
-//
-// Within a level-5 class the index is piece_rank * placements + placement_rank.
+// docs/models/v2.md specifies the index: levels side to move, frame, the black king's square, pawn block,
+// class (men on the king's knight squares, men on its colour), then piece rank (ClassPieceLayer) times
+// placements plus the placement's rank (PawnKingLayer: pawns and the white king).
 #pragma once
 
 #include <array>

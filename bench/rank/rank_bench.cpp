@@ -134,7 +134,7 @@ BENCHMARK(BM_V1RankGames);
 BENCHMARK(BM_V2UnrankGames);
 BENCHMARK(BM_V2RankGames);
 
-// Also report the size of the cpr piece layer's graph (docs/ranking.md quotes it).
+// Also report the size of the cpr piece layer's graph (docs/models/cpr.md quotes it).
 void BM_CprBuild(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(CprModel().size());
   const PieceLayer& layer = model<CprModel>().piece_layer();

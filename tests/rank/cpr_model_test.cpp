@@ -203,6 +203,20 @@ TEST(CprModel, BruteForceKPvKP) {
   check_material({WhiteKing, BlackKing, WhitePawn, BlackPawn});
 }
 
+// The worked example of docs/models/cpr.md, section 4: Ke1, Pe2 against Ke8, white to move, taken through the
+// levels by hand. Frame 0 starts at 0; block (1, 0, 0) starts after the blocks before it; one white pawn has
+// 48 placements, and those with the pawn on f, g or h (18) come before e2, the e-file's first; the white king
+// has 4 free squares below e1, the black king 58 of the 62 left below e8 (a1..h8 less e1 and e2).
+TEST(CprModel, WorkedExampleOfItsPage) {
+  UInt192 block_start;
+  for (int b = 0; b < (1 * 9 + 0) * 9 + 0; ++b) block_start += model().block_size(0, b / 81, b / 9 % 9, b % 9);
+  const std::uint64_t pawn_count = 48, pawn_rank = 3 * 6, piece_rank = 58 * 63 + 4;
+  const UInt192 expected = block_start + UInt192(piece_rank * pawn_count + pawn_rank);
+  EXPECT_EQ(expected.to_big(), BigInt("531329450372426989498323728724884734357738722"));
+  EXPECT_EQ(model().rank_fast(fen_or_fail("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")).value(), expected);
+  EXPECT_EQ(model().rank_fast(fen_or_fail("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1")).value(), expected + model().half_size());
+}
+
 // Freeze the model: these index/position pairs must never change (docs/ranking.md). They were taken
 // from the model as first released: six uniform indices (pcg64 seed 20261121), the start position, a
 // castling + en passant case and a black-to-move en passant case. Check both directions.

@@ -414,4 +414,19 @@ inline std::vector<std::string> hard_case_fens() {
   return fens;
 }
 
+// Check the worked example of a model page with a black king level (docs/models/v1.md and v2.md, section 5):
+// Ke1, Pe2 against Ke8, white to move, in frame 0: the kings a1..d8 hold `before` positions, e8 holds `on_e8`,
+// and the index is `index`, inside e8's range.
+template <class Model>
+void expect_worked_example(const Model& model, const char* before, const char* on_e8, const char* index) {
+  rank::UInt192 kings_before;
+  for (int s = 0; s < E8; ++s) kings_before += model.king_size(0, Square(s));
+  EXPECT_EQ(kings_before.to_big(), BigInt(before));
+  EXPECT_EQ(model.king_size(0, E8).to_big(), BigInt(on_e8));
+  const rank::UInt192 r = model.rank_fast(fen_or_fail("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")).value();
+  EXPECT_EQ(r.to_big(), BigInt(index));
+  EXPECT_GE(r, kings_before);
+  EXPECT_LT(r, kings_before + model.king_size(0, E8));
+}
+
 }  // namespace chessrank::testing

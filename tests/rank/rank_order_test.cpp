@@ -1,6 +1,6 @@
 // The order of the `cpr` index, checked on every member of small material sets (some with the kings
 // confined to their back ranks, to keep larger sets fast) against a key computed from the position
-// alone (docs/ranking.md, "The cpr index"): counts and bijectivity are checked in cpr_model_test.cpp,
+// alone (docs/models/cpr.md, sections 2-3): counts and bijectivity are checked in cpr_model_test.cpp,
 // this file checks that the fast ranker orders every member as the documented nested blocks say. The
 // key does not use the pawn layer, the piece layer or the model's tables.
 #include <gtest/gtest.h>

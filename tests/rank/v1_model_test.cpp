@@ -323,6 +323,13 @@ TEST(V1Model, RelaxationsGrowAndAllOfFiveToSevenOffIsCpr) {
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }
 
+// The worked example of docs/models/v1.md, section 5.
+TEST(V1Model, WorkedExampleOfItsPage) {
+  testing::expect_worked_example(model(), "2038252335684607616871438172832936349631381726",
+                                 "40966290357642223614767644275112376658035821",
+                                 "2043261398861500577206104562776808240361174396");
+}
+
 TEST(V1Model, FrozenVectors) {
   testing::expect_frozen(model(), "4480143723934668834817832413235495499001181042", {
       {"2896234037175831845170439953919696967516163231", "n1Br3k/RR1B4/K1q3b1/1QQP1P2/n1rn1N2/3BB2b/3q1q2/Q2N1nbR b - -"},

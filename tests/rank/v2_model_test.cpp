@@ -233,6 +233,13 @@ TEST(V2Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }
 
+// The worked example of docs/models/v2.md, section 5.
+TEST(V2Model, WorkedExampleOfItsPage) {
+  testing::expect_worked_example(model(), "1605573906423155747803430459344805688919232023",
+                                 "30594449115479643954289069829877801483711881",
+                                 "1609642658574583841106463588173292457066635900");
+}
+
 // The model is frozen from here on (a changed index gets a new model name): these pairs must never change.
 // The first six are uniform draws of seed 20261121; then the start position, en passant cases (with an
 // en passant square, black to move, the first of the ranking issue's two bug reports of the 2021 program

@@ -253,6 +253,15 @@ TEST(V3Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
   EXPECT_EQ(without.back().second, cpr().size()) << without.back().first;
 }
 
+// The worked example of docs/models/v3.md, section 4: v2's index in frame 0 of the first half, not in the second.
+TEST(V3Model, WorkedExampleOfItsPage) {
+  const Position white = fen_or_fail("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), black = fen_or_fail("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(model().rank_fast(white).value().to_big(), BigInt("1609642658574583841106463588173292457066635900"));
+  EXPECT_EQ(model().rank_fast(white).value(), v2().rank_fast(white).value());
+  EXPECT_EQ(model().rank_fast(black).value(), model().rank_fast(white).value() + model().half_size());
+  EXPECT_NE(model().rank_fast(black).value(), v2().rank_fast(black).value());
+}
+
 // The model is frozen from here on (a changed index gets a new model name): these pairs must never change.
 // The first six are uniform draws of seed 20261121 (the indices of v2's: the two sizes have the same bit
 // length, so the rejection sampler makes the same draws); then the start position, en passant cases (with an
