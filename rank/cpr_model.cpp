@@ -40,22 +40,14 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
 
   for (Frame& f : frames_) {
     const PawnLayer& pawns = *pawn_layers_[f.ep_case];
-    UInt192 acc;
-    for (int wp = 0; wp <= 8; ++wp)
-      for (int bp = 0; bp <= 8; ++bp)
-        for (int o = 0; o <= 8; ++o) {
-          const int b = (wp * 9 + bp) * 9 + o;
-          f.cumulative[b] = acc;
-          f.piece_root[b] = -1;
-          if (!nonempty(f, wp, bp, o)) continue;
-          f.piece_root[b] = pieces_.find(f.fixed, budget(f, wp, bp, o));
-          acc += mul(pieces_.count(f.piece_root[b]), pawns.count(wp, bp, o));
-        }
-    f.cumulative[Blocks] = acc;
-    f.total = acc;
+    f.blocks.assign([&](int b) {
+      const int wp = b / 81, bp = b / 9 % 9, o = b % 9;
+      f.piece_root[b] = nonempty(f, wp, bp, o) ? pieces_.find(f.fixed, budget(f, wp, bp, o)) : -1;
+      return f.piece_root[b] < 0 ? UInt192() : mul(pieces_.count(f.piece_root[b]), pawns.count(wp, bp, o));
+    });
   }
-  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
-  set_half(frame_offset_[Frames]);
+  frame_level_.assign([&](int i) { return frames_[i].blocks.total(); });
+  set_half(frame_level_.total());
 }
 
 std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
@@ -78,7 +70,7 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
   UInt192 index = piece_rank * pawn_count + UInt192(pawn_rank);
-  index += f.cumulative[block] + frame_offset_[frame_index];
+  index += f.blocks.start(block) + frame_level_.start(frame_index);
   if (black) index += half_size();
   return index;
 }
@@ -86,12 +78,8 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
 Position CprModel::unrank_fast(UInt192 index) const {
   const bool black = index >= half_size();
   if (black) index -= half_size();
-  const int frame_index =
-      int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
-  const Frame& f = frames_[frame_index];
-  index -= frame_offset_[frame_index];
-  const int block = int(std::upper_bound(f.cumulative.begin(), f.cumulative.end(), index) - f.cumulative.begin()) - 1;
-  index -= f.cumulative[block];
+  const Frame& f = frames_[frame_level_.locate(index)];
+  const int block = int(f.blocks.locate(index));
   const int wp = block / 81, bp = block / 9 % 9, o = block % 9;
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
   UInt192 piece_rank, pawn_rank;
@@ -137,8 +125,7 @@ std::vector<UInt192> CprModel::block_starts() const {
   std::vector<UInt192> starts;
   for (int i = 0; i < Frames; ++i)
     for (int b = 0; b < Blocks; ++b)
-      if (frames_[i].cumulative[b] < frames_[i].cumulative[b + 1])
-        starts.push_back(frame_offset_[i] + frames_[i].cumulative[b]);
+      if (!frames_[i].blocks.count(b).is_zero()) starts.push_back(frame_level_.start(i) + frames_[i].blocks.start(b));
   return starts;
 }
 

@@ -15,6 +15,7 @@
 #include "rank/frame.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
+#include "rank/sum_level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -51,9 +52,7 @@ class CprModel final : public FixedWidthModel<CprModel> {
   const PieceLayer& piece_layer() const { return pieces_; }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
-    return frames_[cr * EnPassantCases + ep_case].total;
-  }
+  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
   static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
 
@@ -63,8 +62,7 @@ class CprModel final : public FixedWidthModel<CprModel> {
   BigInt count_material(const Material& men) const;
   // Return the size of level-4 block (wp, bp, o) of a frame (white to move).
   UInt192 block_size(int frame, int wp, int bp, int o) const {
-    const int b = (wp * 9 + bp) * 9 + o;
-    return frames_[frame].cumulative[b + 1] - frames_[frame].cumulative[b];
+    return frames_[frame].blocks.count((wp * 9 + bp) * 9 + o);
   }
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
@@ -74,9 +72,8 @@ class CprModel final : public FixedWidthModel<CprModel> {
 
  private:
   struct Frame : FrameInfo {
-    std::array<UInt192, Blocks + 1> cumulative{};  // cumulative[b] = positions in blocks before b
+    SumLevel<Blocks> blocks;                        // the pawn blocks (wp * 9 + bp) * 9 + o
     std::array<std::int32_t, Blocks> piece_root{};  // per block: its node in pieces_, -1 when empty
-    UInt192 total;
   };
   PieceBudget budget(const Frame& f, int wp, int bp, int o) const;
 
@@ -84,7 +81,7 @@ class CprModel final : public FixedWidthModel<CprModel> {
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
   PieceLayer pieces_;
   std::vector<Frame> frames_;
-  std::array<UInt192, Frames + 1> frame_offset_{};
+  SumLevel<Frames> frame_level_;
 };
 
 // The constraints of cpr, as description() gives them.

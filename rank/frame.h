@@ -19,6 +19,7 @@
 #include "core/position.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
+#include "rank/sum_level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -61,15 +62,11 @@ std::optional<PawnRules> king_pawn_rules(int ep_case, Square king, bool pawn_che
 bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart = true);
 
 // A frame of a model that ranks the black king's square first (v1, v2, v3): per square, the king frame
-// (the model's table of that king's positions) it uses and the positions before it, with the search keys
-// that find the square of an index.
+// (the model's table of that king's positions) it uses, and the level of the squares.
 struct KingSquareFrame {
   FrameInfo info;
-  std::array<std::int32_t, 64> king{};   // per black-king square: its king frame, -1 if none
-  std::array<UInt192, 65> cumulative{};  // positions before each black-king square
-  std::array<std::uint64_t, 65> keys{};  // their search keys (rank/search_keys.h)
-  int key_shift = 0;
-  UInt192 total;
+  std::array<std::int32_t, 64> king{};  // per black-king square: its king frame, -1 if none
+  KeyedSumLevel<64> kings;              // the black king's squares
 };
 
 // A position in white-to-move normal form.

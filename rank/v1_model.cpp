@@ -134,7 +134,7 @@ struct V1Model::KingFrame {
   Square king = NoSquare;
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
-  std::array<UInt192, Blocks + 1> cumulative{};
+  SumLevel<Blocks> blocks;  // the pawn blocks (PawnBlock)
   // The fast path: its first entry in V1Model::sub_runs_ (-1: none).
   std::int32_t fast = -1;
 };
@@ -298,21 +298,20 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         KingFrame& kf = king_frames_[i];
         Sizing& z = sizing[i];
         const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-        UInt192 block_acc;
-        for (int blk = 0; blk < Blocks; ++blk) {
-          kf.cumulative[blk] = block_acc;
+        kf.blocks.assign([&](int blk, const UInt192& start) {
           Front& front = fronts_[kf.front_family * Blocks + blk];
           if (z.fast) z.runs.push_back(std::uint32_t(z.subs.size()));
+          UInt192 at = start;
           for_each_sub_block(*z.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
             if (z.fast)
-              z.subs.push_back({block_acc, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
+              z.subs.push_back({at, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
                                 std::uint16_t(blk)});
-            block_acc += count_front(front, a0 - t1, b0 - t2) * pawns;
+            at += count_front(front, a0 - t1, b0 - t2) * pawns;
             return false;
           });
-          if (z.fast) z.subs.push_back({block_acc});
-        }
-        kf.cumulative[Blocks] = block_acc;
+          if (z.fast) z.subs.push_back({at});
+          return at - start;
+        });
       }
   };
   run_on_threads(worker_threads_up_to(4), size_king_frames);
@@ -322,29 +321,22 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
   sub_runs_.reserve(fast_runs);
   for (int i = 0; i < Frames; ++i) {
     Frame& f = frames_[i];
-    UInt192 acc;
-    for (int k = 0; k < 64; ++k) {
-      f.cumulative[k] = acc;
+    f.kings.assign([&](int k, const UInt192& start) {
       const std::int32_t at = uses[i][k];
-      if (at < 0) continue;
+      if (at < 0 || king_frames_[at].blocks.total().is_zero()) return UInt192();
       KingFrame& kf = king_frames_[at];
-      if (kf.cumulative[Blocks] == UInt192()) continue;
       if (Sizing& z = sizing[at]; z.fast && kf.fast < 0) {  // the sub-blocks' starts are kept within the frame
         kf.fast = std::int32_t(sub_runs_.size());
         for (const std::uint32_t run : z.runs) sub_runs_.push_back(std::uint32_t(subs_.size()) + run);
         for (SubBlock sub : z.subs) {
-          sub.start += acc;
+          sub.start += start;
           subs_.push_back(sub);
         }
         z = Sizing{};
       }
       f.king[k] = at;
-      acc += kf.cumulative[Blocks];
-    }
-    f.cumulative[64] = acc;
-    f.total = acc;
-    f.key_shift = key_shift(acc);
-    for (int k = 0; k <= 64; ++k) f.keys[k] = search_key(f.cumulative[k], f.key_shift);
+      return kf.blocks.total();
+    });
   }
   if (relaxation_.strict()) {
     build_fast_fronts(frame_family[0]);
@@ -358,10 +350,10 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
           sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
       }
     }
-    jump_.build(subs_, frames_[0].total);
+    jump_.build(subs_, frames_[0].kings.total());
   }
-  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
-  set_half(frame_offset_[Frames]);
+  frame_level_.assign([&](int i) { return frames_[i].kings.total(); });
+  set_half(frame_level_.total());
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -412,7 +404,7 @@ void V1Model::build_fast_fronts(int family) {
 }
 
 UInt192 V1Model::king_size(int frame, Square king) const {
-  return frames_[frame].cumulative[king + 1] - frames_[frame].cumulative[king];
+  return frames_[frame].kings.count(king);
 }
 
 std::optional<std::string> V1Model::violation(const Position& pos) const {
@@ -559,7 +551,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-  UInt192 index = frame_offset_[n.frame];
+  UInt192 index = frame_level_.start(n.frame);
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
@@ -568,7 +560,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
     }
     index += sub->start;
   } else {
-    index += f.cumulative[king] + kf.cumulative[blk];
+    index += f.kings.start(king) + kf.blocks.start(blk);
     for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
       if (t1 == c.tracked1 && t2 == c.tracked2) return true;
       index += pieces(front, a0 - t1, b0 - t2) * p;
@@ -602,13 +594,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
   // error from unrank() before reaching this.
   const bool black = index >= half_size();
   if (black) index -= half_size();
-  // Frame 0 holds ~99% of the positions: try it before searching.
-  const int frame =
-      index < frame_offset_[1]
-          ? 0
-          : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  const int frame = int(frame_level_.locate(index));
   const Frame& f = frames_[frame];
-  index -= frame_offset_[frame];
   // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
   // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
   const SubBlock* fast_sub = nullptr;
@@ -617,11 +604,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
     fast_sub = &find_sub(index);
     k = fast_sub->king, blk = fast_sub->block;
   } else {
-    k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
-    index -= f.cumulative[k];
-    const auto& cumulative = king_frames_[f.king[k]].cumulative;
-    blk = int(std::upper_bound(cumulative.begin(), cumulative.end(), index) - cumulative.begin()) - 1;
-    index -= cumulative[blk];
+    k = int(f.kings.locate(index));
+    blk = int(king_frames_[f.king[k]].blocks.locate(index));
   }
   const KingFrame& kf = king_frames_[f.king[k]];
   const Square king = Square(k);
@@ -714,8 +698,8 @@ std::vector<UInt192> V1Model::block_starts() const {
       if (frames_[i].king[k] < 0) continue;
       const KingFrame& kf = king_frames_[frames_[i].king[k]];
       for (int blk = 0; blk < Blocks; ++blk)
-        if (kf.cumulative[blk] < kf.cumulative[blk + 1])
-          starts.push_back(frame_offset_[i] + frames_[i].cumulative[k] + kf.cumulative[blk]);
+        if (!kf.blocks.count(blk).is_zero())
+          starts.push_back(frame_level_.start(i) + frames_[i].kings.start(k) + kf.blocks.start(blk));
     }
   return starts;
 }

@@ -23,6 +23,7 @@
 #include "rank/frame.h"
 #include "rank/jump_table.h"
 #include "rank/pawn_layer.h"
+#include "rank/sum_level.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 
@@ -67,9 +68,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
-    return frames_[cr * EnPassantCases + ep_case].total;
-  }
+  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
   // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
@@ -120,7 +119,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   PieceLayer tail_;
   std::vector<Frame> frames_;
-  std::array<UInt192, Frames + 1> frame_offset_{};
+  SumLevel<Frames> frame_level_;
 };
 
 // The constraints of v1, as description() gives them.

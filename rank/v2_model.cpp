@@ -15,7 +15,6 @@
 #include "rank/binomial.h"
 #include "rank/flat_index.h"
 #include "rank/prefetch.h"
-#include "rank/search_keys.h"
 
 namespace chessrank::rank {
 
@@ -235,29 +234,23 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
   std::size_t classes = 0;
   for (int i = 0; i < Frames; ++i) {
     Frame& f = frames_[i];
-    UInt192 acc;
-    for (int k = 0; k < 64; ++k) {
-      f.cumulative[k] = acc;
+    f.kings.assign([&](int k, const UInt192& start) {
       const std::int32_t at = f.king[k];
-      if (at < 0) continue;
+      if (at < 0) return UInt192();
       KingFrame& kf = king_frames_[at];
       if (kf.total.is_zero()) {
         f.king[k] = -1;
-        continue;
+        return UInt192();
       }
       if (i == 0 && fast[at]) {
         kf.fast = std::int32_t(sub_runs_.size());
         sub_runs_.resize(sub_runs_.size() + Blocks);
-        kf.start = acc;
+        kf.start = start;
         fast_fill.emplace_back(std::size_t(at), classes);
         classes += fast_classes[at];
       }
-      acc += kf.total;
-    }
-    f.cumulative[64] = acc;
-    f.total = acc;
-    f.key_shift = key_shift(acc);
-    for (int k = 0; k <= 64; ++k) f.keys[k] = search_key(f.cumulative[k], f.key_shift);
+      return kf.total;
+    });
   }
   // The fast path's classes, in index order: each king frame's at its place, on several threads.
   subs_.resize(classes);
@@ -284,10 +277,10 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
       }
     });
   }
-  if (relaxation_.strict()) jump_.build(subs_, frames_[0].total);
+  if (relaxation_.strict()) jump_.build(subs_, frames_[0].kings.total());
 
-  for (int i = 0; i < Frames; ++i) frame_offset_[i + 1] = frame_offset_[i] + frames_[i].total;
-  set_half(frame_offset_[Frames]);
+  frame_level_.assign([&](int i) { return frames_[i].kings.total(); });
+  set_half(frame_level_.total());
 }
 
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
@@ -320,7 +313,7 @@ int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
 }
 
 UInt192 V2Model::king_size(int frame, Square king) const {
-  return frames_[frame].cumulative[king + 1] - frames_[frame].cumulative[king];
+  return frames_[frame].kings.count(king);
 }
 
 ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) const {
@@ -375,7 +368,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   const Bitboard white_king = kf.king_placed ? n.men[White][King] : 0;
   const PawnKingLayer::Counts c = layer.counts(white_pawns, black_pawns, white_king);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
-  UInt192 index = frame_offset_[n.frame];
+  UInt192 index = frame_level_.start(n.frame);
   ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
   if (kf.fast >= 0) {
@@ -385,7 +378,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
     knights = sub->knights();
     placements = sub->pawns();
   } else {
-    index += f.cumulative[king] + block_start(kf, blk);
+    index += f.kings.start(king) + block_start(kf, blk);
     const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
     for (int t = 0; t <= c.track; ++t)
       for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
@@ -407,13 +400,8 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   Pending p;
   p.black = index >= half_size();
   if (p.black) index -= half_size();
-  // Frame 0 holds ~99% of the positions: try it before searching.
-  p.frame =
-      index < frame_offset_[1]
-          ? 0
-          : int(std::upper_bound(frame_offset_.begin(), frame_offset_.end(), index) - frame_offset_.begin()) - 1;
+  p.frame = int(frame_level_.locate(index));
   const Frame& f = frames_[p.frame];
-  index -= frame_offset_[p.frame];
   // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
   // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
   // classes.
@@ -428,9 +416,7 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
     p.knights = sub.knights();
     placements = sub.pawns();
   } else {
-    const int k = int(find_block(f.keys.data(), 65, f.key_shift, index, [&](std::size_t i) { return f.cumulative[i]; }));
-    index -= f.cumulative[k];
-    p.kf = &king_frames_[f.king[k]];
+    p.kf = &king_frames_[f.king[f.kings.locate(index)]];
     blk = locate_block(*p.kf, index);
     const PawnKingLayer::Block classes = layers_[p.kf->layer]->classes(blk, p.kf->king_placed);
     for (int t = 0; t < classes.tracks && !placements; ++t)
@@ -580,7 +566,7 @@ std::vector<UInt192> V2Model::block_starts() const {
     for (int k = 0; k < 64; ++k) {
       if (frames_[i].king[k] < 0) continue;
       const KingFrame& kf = king_frames_[frames_[i].king[k]];
-      UInt192 at = frame_offset_[i] + frames_[i].cumulative[k];
+      UInt192 at = frame_level_.start(i) + frames_[i].kings.start(k);
       for (int blk = 0; blk < Blocks; ++blk)
         if (const UInt192 size = block_size(kf, blk); !size.is_zero()) {
           starts.push_back(at);

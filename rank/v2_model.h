@@ -76,9 +76,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  const UInt192& frame_size(CastlingRights cr, int ep_case) const {
-    return frames_[cr * EnPassantCases + ep_case].total;
-  }
+  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
   // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
@@ -252,7 +250,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
   JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   std::vector<Frame> frames_;
-  std::array<UInt192, Frames + 1> frame_offset_{};
+  SumLevel<Frames> frame_level_;
 };
 
 // The `v3` model: `v2` with bishops by colour and the knight check in the en passant frames too.

@@ -1,0 +1,77 @@
+// SumLevel: a level of an index whose children have different sizes (docs/ranking.md, "The models'
+// indices"): the children's starts laid end to end, built once from their sizes and read alike by count
+// (count, total), rank (start) and unrank (locate). An empty child takes no index. KeyedSumLevel finds the
+// child of an index through 8-byte search keys (rank/search_keys.h), for levels whose starts are read in a
+// hot loop.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "rank/search_keys.h"
+#include "rank/uint192.h"
+
+namespace chessrank::rank {
+
+template <std::size_t Children>
+class SumLevel {
+ public:
+  // Lay the children out in order, child c of size size_of(c), or size_of(c, start) for a caller that also
+  // records where the child starts (a nested level's own starts, say).
+  template <class SizeOf>
+  void assign(SizeOf&& size_of) {
+    UInt192 at;
+    for (std::size_t c = 0; c < Children; ++c) {
+      start_[c] = at;
+      if constexpr (std::is_invocable_v<SizeOf&, std::size_t, const UInt192&>)
+        at += size_of(c, start_[c]);
+      else
+        at += size_of(c);
+    }
+    start_[Children] = at;
+  }
+
+  // Return the first index of child c (c <= Children: start(Children) is the total).
+  const UInt192& start(std::size_t c) const { return start_[c]; }
+  UInt192 count(std::size_t c) const { return start_[c + 1] - start_[c]; }
+  const UInt192& total() const { return start_[Children]; }
+
+  // Return the child holding index (below total()) and make index its offset within that child. Child 0 is
+  // tried first: the models' first child (frame 0, no castling and no en passant) holds most indices.
+  std::size_t locate(UInt192& index) const {
+    const std::size_t c =
+        index < start_[1] ? 0 : std::size_t(std::upper_bound(start_.begin(), start_.end(), index) - start_.begin()) - 1;
+    index -= start_[c];
+    return c;
+  }
+
+ private:
+  std::array<UInt192, Children + 1> start_{};
+};
+
+template <std::size_t Children>
+class KeyedSumLevel : public SumLevel<Children> {
+ public:
+  template <class SizeOf>
+  void assign(SizeOf&& size_of) {
+    SumLevel<Children>::assign(size_of);
+    shift_ = key_shift(this->total());
+    for (std::size_t c = 0; c <= Children; ++c) keys_[c] = search_key(this->start(c), shift_);
+  }
+
+  // As SumLevel::locate, by a branch-free search over the keys.
+  std::size_t locate(UInt192& index) const {
+    const std::size_t c = find_block(keys_.data(), Children + 1, shift_, index, [&](std::size_t i) { return this->start(i); });
+    index -= this->start(c);
+    return c;
+  }
+
+ private:
+  std::array<std::uint64_t, Children + 1> keys_{};
+  int shift_ = 0;
+};
+
+}  // namespace chessrank::rank

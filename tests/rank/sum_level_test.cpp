@@ -1,0 +1,80 @@
+#include "rank/sum_level.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <pcg_random.hpp>
+
+namespace chessrank::rank {
+namespace {
+
+constexpr std::size_t Children = 40;
+
+// Sizes from empty to ~2^150, so that empty children, runs of them and keys equal after the shift all occur.
+std::array<UInt192, Children> random_sizes(pcg64& rng) {
+  std::array<UInt192, Children> sizes{};
+  for (UInt192& size : sizes) switch (rng() % 4) {
+      case 0: break;
+      case 1: size = UInt192(rng() % 5); break;
+      case 2: size = UInt192::from_limbs(rng(), rng() >> (rng() % 64), 0); break;
+      default: size = UInt192::from_limbs(rng(), rng(), rng() >> 42); break;
+    }
+  return sizes;
+}
+
+// The child that holds an index, by walking the sizes: the reference for both searches.
+std::size_t child_by_walk(const std::array<UInt192, Children>& sizes, UInt192& index) {
+  std::size_t c = 0;
+  while (!(index < sizes[c])) index -= sizes[c++];
+  return c;
+}
+
+template <class Level>
+void expect_locate_walks(const Level& level, const std::array<UInt192, Children>& sizes, UInt192 index) {
+  UInt192 walked = index, located = index;
+  const std::size_t c = child_by_walk(sizes, walked);
+  ASSERT_EQ(level.locate(located), c);
+  EXPECT_EQ(located, walked);
+}
+
+// Starts, counts and the total follow the sizes; both levels locate every child's first and last index and
+// random ones where walking the sizes does, never in an empty child; the two-argument form sees each start.
+TEST(SumLevel, LocatesWhereWalkingTheSizesDoes) {
+  pcg64 rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::array<UInt192, Children> sizes = random_sizes(rng);
+    SumLevel<Children> plain;
+    KeyedSumLevel<Children> keyed;
+    std::array<UInt192, Children> seen{};
+    plain.assign([&](std::size_t c) { return sizes[c]; });
+    keyed.assign([&](std::size_t c, const UInt192& start) {
+      seen[c] = start;
+      return sizes[c];
+    });
+    UInt192 total;
+    for (std::size_t c = 0; c < Children; ++c) {
+      ASSERT_EQ(plain.start(c), total);
+      ASSERT_EQ(seen[c], total);
+      ASSERT_EQ(keyed.count(c), sizes[c]);
+      total += sizes[c];
+    }
+    ASSERT_EQ(plain.total(), total);
+    if (total.is_zero()) continue;
+    for (std::size_t c = 0; c < Children; ++c) {
+      if (sizes[c].is_zero()) continue;
+      for (const UInt192& at : {plain.start(c), plain.start(c + 1) - UInt192(1)}) {
+        expect_locate_walks(plain, sizes, at);
+        expect_locate_walks(keyed, sizes, at);
+      }
+    }
+    for (int i = 0; i < 50; ++i) {
+      UInt192 quotient, at;
+      UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), total, quotient, at);
+      expect_locate_walks(plain, sizes, at);
+      expect_locate_walks(keyed, sizes, at);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chessrank::rank
