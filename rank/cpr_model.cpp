@@ -46,8 +46,7 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
       return f.piece_root[b] < 0 ? UInt192() : mul(pieces_.count(f.piece_root[b]), pawns.count(wp, bp, o));
     });
   }
-  frame_level_.assign([&](int i) { return frames_[i].blocks.total(); });
-  set_half(frame_level_.total());
+  set_frames([&](int i) { return frames_[i].blocks.total(); });
 }
 
 std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
@@ -70,15 +69,13 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
   UInt192 index = piece_rank * pawn_count + UInt192(pawn_rank);
-  index += f.blocks.start(block) + frame_level_.start(frame_index);
-  if (black) index += half_size();
+  index += f.blocks.start(block) + frame_start(black, frame_index);
   return index;
 }
 
 Position CprModel::unrank_fast(UInt192 index) const {
-  const bool black = index >= half_size();
-  if (black) index -= half_size();
-  const Frame& f = frames_[frame_level_.locate(index)];
+  const auto [black, frame] = locate_top(index);
+  const Frame& f = frames_[frame];
   const int block = int(f.blocks.locate(index));
   const int wp = block / 81, bp = block / 9 % 9, o = block % 9;
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
@@ -125,7 +122,7 @@ std::vector<UInt192> CprModel::block_starts() const {
   std::vector<UInt192> starts;
   for (int i = 0; i < Frames; ++i)
     for (int b = 0; b < Blocks; ++b)
-      if (!frames_[i].blocks.count(b).is_zero()) starts.push_back(frame_level_.start(i) + frames_[i].blocks.start(b));
+      if (!frames_[i].blocks.count(b).is_zero()) starts.push_back(frame_start(false, i) + frames_[i].blocks.start(b));
   return starts;
 }
 

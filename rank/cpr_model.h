@@ -40,7 +40,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
 
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;
-  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint(
       const ProgressCallback& progress = {}) const override;
 
@@ -51,8 +50,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 
-  // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
   static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
 
@@ -81,7 +78,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
   PieceLayer pieces_;
   std::vector<Frame> frames_;
-  SumLevel<Frames> frame_level_;
 };
 
 // The constraints of cpr, as description() gives them.

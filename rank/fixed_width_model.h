@@ -1,5 +1,6 @@
-// The part of RankModel that every model of this library writes the same way: its indices fit UInt192 and
-// its two halves (white to move, then the colour swap) are equal, so that the class only needs
+// The part of RankModel that every model of this library writes the same way: its indices fit UInt192, and
+// its two top levels are the side to move (two equal halves: white to move, then the colour swap) and the
+// frame (castling rights and en passant case, a SumLevel), so that the class only needs
 //
 //   bool strict() const;                                false for a relaxed model, which only counts
 //   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
@@ -9,7 +10,7 @@
 //
 //   void unrank_many(std::span<const UInt192>, std::span<Position>) const;   indices below size()
 //
-// and to call set_half() once its tables are built. The checks of the index range live here, once.
+// and to call set_frames() once its tables are built. The checks of the index range live here, once.
 #pragma once
 
 #include <atomic>
@@ -23,7 +24,9 @@
 
 #include "core/bigint.h"
 #include "core/threads.h"
+#include "rank/frame.h"
 #include "rank/model.h"
+#include "rank/sum_level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -33,7 +36,10 @@ class FixedWidthModel : public RankModel {
  public:
   const BigInt& size() const override { return size_; }
   // Return the number of positions with white to move: the indices below it; black to move follows.
-  const UInt192& half_size() const { return half_; }
+  const UInt192& half_size() const { return frames_.total(); }
+  // Return the number of positions with white to move, castling rights cr and en passant case ep.
+  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frames_.count(cr * EnPassantCases + ep_case); }
+  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
 
   Result<BigInt> rank(const Position& pos) const override {
     Result<UInt192> r = rank_fixed(pos);
@@ -101,13 +107,31 @@ class FixedWidthModel : public RankModel {
   }
 
   // Return an index of the white-to-move half: the index, less half_size() for black to move.
-  UInt192 white_index(const UInt192& index) const { return index < half_ ? index : index - half_; }
+  UInt192 white_index(const UInt192& index) const { return index < half_size() ? index : index - half_size(); }
 
-  // Set N = 2 * half, half being the number of positions with white to move.
-  void set_half(const UInt192& half) {
-    half_ = half;
-    size192_ = half + half;
+  // Lay out the frames, frame i (white to move) holding size_of(i) positions, and so N = 2 * their sum.
+  template <class SizeOf>
+  void set_frames(SizeOf&& size_of) {
+    frames_.assign(size_of);
+    size192_ = half_size() + half_size();
     size_ = size192_.to_big();
+  }
+  // Return the first index of a frame of either half.
+  UInt192 frame_start(bool black, int frame) const {
+    return black ? half_size() + frames_.start(frame) : frames_.start(frame);
+  }
+  // The two top levels of an index: the side to move and the frame.
+  struct Top {
+    bool black = false;
+    int frame = 0;
+  };
+  // Return the side to move and the frame of an index below size(), and make index its offset in the frame.
+  Top locate_top(UInt192& index) const {
+    Top top;
+    top.black = !(index < half_size());
+    if (top.black) index -= half_size();
+    top.frame = int(frames_.locate(index));
+    return top;
   }
 
  private:
@@ -125,7 +149,8 @@ class FixedWidthModel : public RankModel {
     return model().unrank_fast(index);
   }
 
-  UInt192 half_, size192_;
+  SumLevel<Frames> frames_;
+  UInt192 size192_;
   BigInt size_;
 };
 

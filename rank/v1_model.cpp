@@ -352,8 +352,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     }
     jump_.build(subs_, frames_[0].kings.total());
   }
-  frame_level_.assign([&](int i) { return frames_[i].kings.total(); });
-  set_half(frame_level_.total());
+  set_frames([&](int i) { return frames_[i].kings.total(); });
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -551,7 +550,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-  UInt192 index = frame_level_.start(n.frame);
+  UInt192 index = frame_start(n.black_to_move, n.frame);
   if (kf.fast >= 0) {
     const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
@@ -572,7 +571,6 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
   index += piece_rank * pawn_count + UInt192(layer.rank(white_pawns, black_pawns));
-  if (n.black_to_move) index += half_size();
   return index;
 }
 
@@ -592,9 +590,7 @@ void V1Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
 Position V1Model::unrank_fast(UInt192 index) const {
   // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
   // error from unrank() before reaching this.
-  const bool black = index >= half_size();
-  if (black) index -= half_size();
-  const int frame = int(frame_level_.locate(index));
+  const auto [black, frame] = locate_top(index);
   const Frame& f = frames_[frame];
   // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
   // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
@@ -699,7 +695,7 @@ std::vector<UInt192> V1Model::block_starts() const {
       const KingFrame& kf = king_frames_[frames_[i].king[k]];
       for (int blk = 0; blk < Blocks; ++blk)
         if (!kf.blocks.count(blk).is_zero())
-          starts.push_back(frame_level_.start(i) + frames_[i].kings.start(k) + kf.blocks.start(blk));
+          starts.push_back(frame_start(false, i) + frames_[i].kings.start(k) + kf.blocks.start(blk));
     }
   return starts;
 }

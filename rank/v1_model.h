@@ -55,7 +55,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
 
   std::string_view name() const override { return "v1"; }
   std::string_view description() const override;
-  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint(
       const ProgressCallback& progress = {}) const override;
 
@@ -67,8 +66,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
   bool strict() const { return relaxation_.strict(); }
 
-  // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
   // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
@@ -119,7 +116,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   PieceLayer tail_;
   std::vector<Frame> frames_;
-  SumLevel<Frames> frame_level_;
 };
 
 // The constraints of v1, as description() gives them.

@@ -279,8 +279,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
   }
   if (relaxation_.strict()) jump_.build(subs_, frames_[0].kings.total());
 
-  frame_level_.assign([&](int i) { return frames_[i].kings.total(); });
-  set_half(frame_level_.total());
+  set_frames([&](int i) { return frames_[i].kings.total(); });
 }
 
 const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
@@ -368,7 +367,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   const Bitboard white_king = kf.king_placed ? n.men[White][King] : 0;
   const PawnKingLayer::Counts c = layer.counts(white_pawns, black_pawns, white_king);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
-  UInt192 index = frame_level_.start(n.frame);
+  UInt192 index = frame_start(n.black_to_move, n.frame);
   ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
   if (kf.fast >= 0) {
@@ -392,15 +391,13 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   pieces_.prefetch(knights);
   const std::uint64_t pawn_rank = layer.rank(white_pawns, black_pawns, white_king);
   index += pieces_.rank(knights, n.men, squares(kf, free)) * placements + UInt192(pawn_rank);
-  if (n.black_to_move) index += half_size();
   return index;
 }
 
 V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   Pending p;
-  p.black = index >= half_size();
-  if (p.black) index -= half_size();
-  p.frame = int(frame_level_.locate(index));
+  const Top top = locate_top(index);
+  p.black = top.black, p.frame = top.frame;
   const Frame& f = frames_[p.frame];
   // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
   // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
@@ -566,7 +563,7 @@ std::vector<UInt192> V2Model::block_starts() const {
     for (int k = 0; k < 64; ++k) {
       if (frames_[i].king[k] < 0) continue;
       const KingFrame& kf = king_frames_[frames_[i].king[k]];
-      UInt192 at = frame_level_.start(i) + frames_[i].kings.start(k);
+      UInt192 at = frame_start(false, i) + frames_[i].kings.start(k);
       for (int blk = 0; blk < Blocks; ++blk)
         if (const UInt192 size = block_size(kf, blk); !size.is_zero()) {
           starts.push_back(at);

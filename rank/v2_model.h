@@ -63,7 +63,6 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   std::string_view name() const override { return exact_ ? "v3" : "v2"; }
   std::string_view description() const override;
-  BigInt frame_count(CastlingRights cr, int ep_case) const override { return frame_size(cr, ep_case).to_big(); }
   std::vector<std::pair<std::string, BigInt>> without_each_constraint(
       const ProgressCallback& progress = {}) const override;
 
@@ -75,8 +74,6 @@ class V2Model : public FixedWidthModel<V2Model> {
   void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
   bool strict() const { return relaxation_.strict(); }
 
-  // Return the number of positions with white to move, castling rights cr and en passant case ep.
-  UInt192 frame_size(CastlingRights cr, int ep_case) const { return frame_level_.count(cr * EnPassantCases + ep_case); }
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
   // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
@@ -250,7 +247,6 @@ class V2Model : public FixedWidthModel<V2Model> {
   LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
   JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
   std::vector<Frame> frames_;
-  SumLevel<Frames> frame_level_;
 };
 
 // The `v3` model: `v2` with bishops by colour and the knight check in the en passant frames too.
