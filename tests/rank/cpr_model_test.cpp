@@ -97,6 +97,7 @@ struct CprTraits {
   static void expect_block_boundaries() { expect_cpr_block_boundaries(); }
   static constexpr std::uint64_t Seed = 2024, GameSeed = 77;
   static constexpr int FastDraws = 2000000;
+  static constexpr std::uint64_t IndexDigest = 0x7cc51997e0212327;
 };
 
 TEST(CprModel, RefusesPositionsOutsideWithTheReason) {

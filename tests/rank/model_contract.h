@@ -10,6 +10,7 @@
 //     static constexpr std::uint64_t Seed;          // the seeds of its draws start here
 //     static constexpr int FastDraws;               // indices for the fast path (divided by Scale)
 //     static constexpr std::uint64_t GameSeed;      // the random-game corpus of its round trips
+//     static constexpr std::uint64_t IndexDigest;   // index_digest(model, 48, 10000, 4242, 10000) as released
 //   };
 //   INSTANTIATE_TYPED_TEST_SUITE_P(V2, ModelContract, V2Traits);
 #pragma once
@@ -23,6 +24,7 @@
 #include "core/fen.h"
 #include "core/promoted_men.h"
 #include "rank/uint192.h"
+#include "tests/rank/index_digest.h"
 #include "tests/rank/model_checks.h"
 #include "tests/support/build_flavour.h"
 #include "tests/support/corpus.h"
@@ -78,6 +80,12 @@ TYPED_TEST_P(ModelContract, IndicesNextToMultiplesOfPowersOfTwoRoundTrip) {
 
 TYPED_TEST_P(ModelContract, BlockBoundariesRoundTrip) { TypeParam::expect_block_boundaries(); }
 
+// The index is the released one on 10,000 uniform indices and 10,000 positions of random games: the
+// digest was computed by the build of fdf813b, before the models' levels became SumLevels.
+TYPED_TEST_P(ModelContract, IndexIsTheReleasedOne) {
+  EXPECT_EQ(index_digest(TypeParam::model(), 48, 10000, 4242, 10000), TypeParam::IndexDigest);
+}
+
 // Many at once (unrank_fixed_many) as one at a time.
 TYPED_TEST_P(ModelContract, UnrankManyMatchesOneAtATime) {
   expect_many_match_one_at_a_time(TypeParam::model(), TypeParam::Seed + 4, 20000 / ContractScale);
@@ -119,7 +127,7 @@ TYPED_TEST_P(ModelContract, PositionsFromFamousGamesAreMembersAndRoundTrip) {
 
 REGISTER_TYPED_TEST_SUITE_P(ModelContract, RandomIndicesAreMembersAndRoundTrip, RandomIndicesRoundTripThroughBigInt,
                             MillionsOfRandomIndicesRoundTripOnTheFastPath, IndicesNextToMultiplesOfPowersOfTwoRoundTrip,
-                            BlockBoundariesRoundTrip, UnrankManyMatchesOneAtATime, RefusesIndicesOutOfRange,
+                            BlockBoundariesRoundTrip, IndexIsTheReleasedOne, UnrankManyMatchesOneAtATime, RefusesIndicesOutOfRange,
                             HardCasesAreMembersAndRoundTrip, PositionsFromRandomGamesAreMembersAndRoundTrip,
                             PositionsFromFamousGamesAreMembersAndRoundTrip);
 

@@ -173,6 +173,7 @@ struct V1Traits {
   static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
   static constexpr std::uint64_t Seed = 2027, GameSeed = 78;
   static constexpr int FastDraws = 2000000;
+  static constexpr std::uint64_t IndexDigest = 0x23be027d95dc6ace;
 };
 // Positions inside cpr but outside v1 are refused naming the broken constraint; positions that come close
 // to breaking one are ranked.

@@ -128,6 +128,7 @@ struct V2Traits {
   static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
   static constexpr std::uint64_t Seed = 2027, GameSeed = 78;
   static constexpr int FastDraws = 2000000;
+  static constexpr std::uint64_t IndexDigest = 0x5e2dc886177fe6f7;
 };
 // Positions inside cpr but outside v2 are refused naming the broken constraint; positions that come close
 // to breaking one are ranked.

@@ -123,6 +123,7 @@ struct V3Traits {
   static void expect_block_boundaries() { testing::expect_block_boundaries(model(), Scale); }
   static constexpr std::uint64_t Seed = 3027, GameSeed = 79;
   static constexpr int FastDraws = 1000000;
+  static constexpr std::uint64_t IndexDigest = 0x9c6af5f664c839e4;
 };
 // What v2 lets be in its en passant frames, v3 refuses with the reason; the rest of v2's refusals stand.
 TEST(V3Model, RefusesPositionsOutsideWithTheReason) {
