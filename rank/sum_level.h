@@ -64,7 +64,8 @@ class KeyedSumLevel : public SumLevel<Children> {
 
   // As SumLevel::locate, by a branch-free search over the keys.
   std::size_t locate(UInt192& index) const {
-    const std::size_t c = find_block(keys_.data(), Children + 1, shift_, index, [&](std::size_t i) { return this->start(i); });
+    const auto start = [&](std::size_t i) { return this->start(i); };
+    const std::size_t c = find_block(keys_.data(), Children + 1, shift_, index, start);
     index -= this->start(c);
     return c;
   }

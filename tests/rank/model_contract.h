@@ -127,7 +127,8 @@ TYPED_TEST_P(ModelContract, PositionsFromFamousGamesAreMembersAndRoundTrip) {
 
 REGISTER_TYPED_TEST_SUITE_P(ModelContract, RandomIndicesAreMembersAndRoundTrip, RandomIndicesRoundTripThroughBigInt,
                             MillionsOfRandomIndicesRoundTripOnTheFastPath, IndicesNextToMultiplesOfPowersOfTwoRoundTrip,
-                            BlockBoundariesRoundTrip, IndexIsTheReleasedOne, UnrankManyMatchesOneAtATime, RefusesIndicesOutOfRange,
+                            BlockBoundariesRoundTrip, IndexIsTheReleasedOne, UnrankManyMatchesOneAtATime,
+                            RefusesIndicesOutOfRange,
                             HardCasesAreMembersAndRoundTrip, PositionsFromRandomGamesAreMembersAndRoundTrip,
                             PositionsFromFamousGamesAreMembersAndRoundTrip);
 

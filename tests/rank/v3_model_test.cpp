@@ -256,7 +256,8 @@ TEST(V3Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
 
 // The worked example of docs/models/v3.md, section 4: v2's index in frame 0 of the first half, not in the second.
 TEST(V3Model, WorkedExampleOfItsPage) {
-  const Position white = fen_or_fail("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), black = fen_or_fail("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1");
+  const Position white = fen_or_fail("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  const Position black = fen_or_fail("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1");
   EXPECT_EQ(model().rank_fast(white).value().to_big(), BigInt("1609642658574583841106463588173292457066635900"));
   EXPECT_EQ(model().rank_fast(white).value(), v2().rank_fast(white).value());
   EXPECT_EQ(model().rank_fast(black).value(), model().rank_fast(white).value() + model().half_size());
