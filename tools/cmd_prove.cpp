@@ -5,14 +5,18 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/fen.h"
 #include "core/threads.h"
 #include "proof/proof_game.h"
 #include "tools/command.h"
 #include "tools/input.h"
+#include "tools/interrupt.h"
 #include "tools/progress.h"
 #include "tools/proof_line.h"
 
@@ -25,18 +29,32 @@ struct Options {
   double seconds = 0;
   std::uint64_t seed = 1;
   unsigned threads = 0;
+  std::uint64_t skip = 0;
 };
+
+// Thrown by the reader's item handler to stop reading after Ctrl-C.
+struct StopReading {};
 
 // Thread 0 reads the items (bad ones reported in place) and queues the positions; the other threads prove
 // them and print each line as soon as every line before it is out. A program that writes a FEN and waits
-// gets its line without closing the input.
+// gets its line without closing the input. Ctrl-C stops the searches under way (a search it cut short makes
+// no line) and says the --skip that resumes; from a terminal, where the reader may be waiting for a line,
+// Ctrl-C ends the process as usual (the lines out are whole).
 int run(const Options& o) {
   proof::ProofLimits limits;
   limits.nodes = o.nodes;
   limits.seconds = o.seconds;
+  std::optional<Interrupt> interrupt;
+  if (!o.fens.empty() || !isatty(STDIN_FILENO)) {
+    interrupt.emplace();
+    limits.stop = &Interrupt::requested;
+  }
+  const auto stopped = [&] { return interrupt && Interrupt::requested(); };
   std::mutex mutex;
   std::condition_variable queued;
   std::deque<std::pair<std::size_t, Position>> jobs;  // (number among the good items, position)
+  std::vector<std::uint64_t> item_of;                 // per good item: its number among all items
+  std::uint64_t items = 0;                            // items read, the skipped ones included
   bool read_all = false;
   std::size_t read = 0, printed = 0;
   std::map<std::size_t, std::string> lines;  // finished, waiting for the ones before
@@ -56,16 +74,20 @@ int run(const Options& o) {
       };
       try {
         failures = for_each_item(o.fens, [&](const std::string& item, const ItemSource& src) {
+          if (stopped()) throw StopReading{};
+          if (items++ < o.skip) return true;
           const Result<Position> pos = parse_fen_or_epd(item);
           if (!pos) {
             report_error(src, pos.error());
             return false;
           }
           const std::lock_guard lock(mutex);
+          item_of.push_back(items - 1);
           jobs.emplace_back(read++, *pos);
           queued.notify_one();
           return true;
         });
+      } catch (const StopReading&) {
       } catch (...) {
         finish();
         throw;
@@ -77,12 +99,16 @@ int run(const Options& o) {
       std::pair<std::size_t, Position> job;
       {
         std::unique_lock lock(mutex);
-        queued.wait(lock, [&] { return !jobs.empty() || read_all; });
-        if (jobs.empty()) return;
+        queued.wait(lock, [&] { return !jobs.empty() || read_all || stopped(); });
+        if (jobs.empty() || stopped()) return;
         job = jobs.front();
         jobs.pop_front();
       }
       std::string line = proof_line(proof::prove(job.second, limits, o.seed));
+      if (stopped()) {  // its search may have stopped short: not a line
+        queued.notify_all();
+        return;
+      }
       const std::lock_guard lock(mutex);
       lines.emplace(job.first, std::move(line));
       for (auto it = lines.begin(); it != lines.end() && it->first == printed; it = lines.erase(it), ++printed)
@@ -92,6 +118,13 @@ int run(const Options& o) {
     }
   });
   progress.finish();
+  if (stopped()) {
+    std::cout.flush();
+    const std::uint64_t resume = printed < item_of.size() ? item_of[printed] : items;
+    report_error("", "interrupted after " + std::to_string(printed) + " positions: the same command with --skip " +
+                         std::to_string(resume) + " proves the rest");
+    return Interrupt::interrupted_status();
+  }
   return failures ? ExitFailure : ExitOk;
 }
 
@@ -104,6 +137,10 @@ std::function<int()> setup(CLI::App& cmd) {
   whole_number(cmd.add_option("--seed", o->seed, "seed of the searches' random tie-breaks"))->capture_default_str();
   whole_number(cmd.add_option("--threads", o->threads, "positions searched at once (0: every hardware thread)"), 0,
                1024)
+      ->capture_default_str();
+  whole_number(cmd.add_option("--skip", o->skip,
+                              "leave out the first K positions of the input (lines or arguments): resumes a run "
+                              "cut short"))
       ->capture_default_str();
   cmd.add_option("FEN", o->fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(

@@ -81,6 +81,40 @@ TEST(CliProve, RefusesBadOptions) {
   }
 }
 
+// Ctrl-C (SIGINT from timeout) stops prove's searches under way: whole lines out, exit 130, and the --skip
+// that resumes; the two outputs together are the uninterrupted run's, and --skip leaves out items, the
+// malformed ones included, without reporting them again.
+TEST(CliProve, InterruptStopsTheSearchesAndNamesTheSkip) {
+  const std::string easy = "8/8/8/3k4/8/8/2R5/6K1 b - -";
+  const std::string hard = "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1";
+  std::vector<std::string> fens;
+  for (int i = 0; i < 100; ++i) fens.insert(fens.end(), {easy, hard});
+  std::vector<std::string> args = {"prove", "--nodes", "3000", "--threads", "2"};
+  args.insert(args.end(), fens.begin(), fens.end());
+  const testing::CliResult cut = testing::run_cli_interrupted(args, 2);
+  ASSERT_EQ(cut.status, 130) << cut.err;
+  ASSERT_TRUE(cut.out.empty() || cut.out.back() == '\n');
+  const std::size_t n = lines_of(cut.out).size();
+  const std::string said = "error: interrupted after " + std::to_string(n) +
+                           " positions: the same command with --skip " + std::to_string(n) + " proves the rest\n";
+  ASSERT_GE(cut.err.size(), said.size());
+  EXPECT_EQ(cut.err.substr(cut.err.size() - said.size()), said);  // after a progress line, if any
+  std::vector<std::string> whole = {"prove", "--nodes", "3000"};
+  whole.insert(whole.end(), fens.begin(), fens.begin() + std::ptrdiff_t(n + 2));
+  std::vector<std::string> rest = whole;
+  rest.insert(rest.begin() + 1, {"--skip", std::to_string(n)});
+  const testing::CliResult a = run_cli(rest), b = run_cli(whole);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(cut.out + a.out, b.out);
+
+  const testing::CliResult skipped =
+      run_cli({"prove", "--skip", "2", "--nodes", "3000"}, easy + "\nnot a fen\n" + easy + "\n");
+  EXPECT_EQ(skipped.status, 0) << skipped.err;
+  EXPECT_EQ(skipped.err, "");
+  EXPECT_EQ(lines_of(skipped.out).size(), 1u) << skipped.out;
+}
+
 // Every draw is a line (none dropped), with its verdict; the same seed gives the same lines whatever the
 // threads; each proof replays to the line's position.
 TEST(CliSampleProve, ReportsEveryDrawWithItsVerdict) {
