@@ -17,6 +17,7 @@
 #include "tools/command.h"
 #include "tools/input.h"
 #include "tools/interrupt.h"
+#include "tools/json_lines.h"
 #include "tools/progress.h"
 #include "tools/proof_line.h"
 
@@ -30,6 +31,7 @@ struct Options {
   std::uint64_t seed = 1;
   unsigned threads = 0;
   std::uint64_t skip = 0;
+  bool json = false;
 };
 
 // Thrown by the reader's item handler to stop reading after Ctrl-C.
@@ -60,6 +62,14 @@ int run(const Options& o) {
   std::map<std::size_t, std::string> lines;  // finished, waiting for the ones before
   std::size_t failures = 0;
   Progress progress("positions", 0);
+  // Hold line `number`, and print the lines that are ready (the caller holds the mutex).
+  const auto emit = [&](std::size_t number, std::string line) {
+    lines.emplace(number, std::move(line));
+    for (auto it = lines.begin(); it != lines.end() && it->first == printed; it = lines.erase(it), ++printed)
+      std::cout << it->second << '\n';
+    std::cout.flush();
+    progress.update(printed, read_all ? read : 0);
+  };
   // The reader's flushes and the printers' writes take turns, until this function returns or throws.
   struct OutputMutex {
     explicit OutputMutex(std::mutex& m) { set_output_mutex(&m); }
@@ -78,7 +88,13 @@ int run(const Options& o) {
           if (items++ < o.skip) return true;
           const Result<Position> pos = parse_fen_or_epd(item);
           if (!pos) {
-            report_error(src, pos.error());
+            report_error(src.describe(), pos.error());
+            if (o.json) {  // the error object takes the item's place among the lines
+              const std::lock_guard lock(mutex);
+              item_of.push_back(items - 1);
+              emit(read++, nlohmann::ordered_json{{"source", src.describe()}, {"error", pos.error()}}.dump(
+                                -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+            }
             return false;
           }
           const std::lock_guard lock(mutex);
@@ -104,17 +120,19 @@ int run(const Options& o) {
         job = jobs.front();
         jobs.pop_front();
       }
-      std::string line = proof_line(proof::prove(job.second, limits, o.seed));
+      const proof::ProofOutcome outcome = proof::prove(job.second, limits, o.seed);
       if (stopped()) {  // its search may have stopped short: not a line
         queued.notify_all();
         return;
       }
+      std::string line = proof_line(outcome);
+      if (o.json) {
+        nlohmann::ordered_json out{{"fen", to_fen4(job.second)}};
+        add_proof_members(out, outcome);
+        line = out.dump();
+      }
       const std::lock_guard lock(mutex);
-      lines.emplace(job.first, std::move(line));
-      for (auto it = lines.begin(); it != lines.end() && it->first == printed; it = lines.erase(it), ++printed)
-        std::cout << it->second << '\n';
-      std::cout.flush();
-      progress.update(printed, read_all ? read : 0);
+      emit(job.first, std::move(line));
     }
   });
   progress.finish();
@@ -142,13 +160,19 @@ std::function<int()> setup(CLI::App& cmd) {
                               "leave out the first K positions of the input (lines or arguments): resumes a run "
                               "cut short"))
       ->capture_default_str();
+  cmd.add_option_function<std::string>(
+         "--format", [o](const std::string& name) { o->json = name == "json"; },
+         "output: text, or json (one object per input line, errors included)")
+      ->check(CLI::IsMember({"text", "json"}));
   cmd.add_option("FEN", o->fens, "positions in FEN or EPD, one per argument (quote each); none: one per stdin line");
   cmd.footer(
       "Prints one line per position, in input order, as soon as the lines before it are out (stdin lines are\n"
       "read as they come): \"legal: proof: <SAN moves from the initial position>\"\n"
       "(`chessrank replay` plays them), \"illegal: <reason>\" (a legality check, docs/legality.md) or\n"
       "\"unknown: <why>\" when the search ran out of budget: unknown is never a verdict. With --nodes alone the\n"
-      "lines depend only on the positions and --seed, not on --threads. How the search works: docs/proof-games.md.");
+      "lines depend only on the positions and --seed, not on --threads. How the search works: docs/proof-games.md.\n"
+      "With --format json: {\"fen\", \"outcome\" (legal, illegal or unknown), \"proof\" (SAN moves) and \"plies\", or\n"
+      "\"reason\", and \"nodes\" (positions expanded)}; a malformed item's {\"source\", \"error\"} in its place.");
   return [o] { return run(*o); };
 }
 

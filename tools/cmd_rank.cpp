@@ -216,7 +216,7 @@ int run_sample(const std::string& model_name, long long count, long long skip, s
     const auto append_line = [&](std::string& text, std::size_t i, const Position& pos) {
       if (format == Format::Json) {
         nlohmann::ordered_json out{{"index", batch[i].get_str()}, {"fen", to_fen4(pos)}};
-        if (prove) out["verdict"] = proof_line(proof::prove(pos, *prove, seed));
+        if (prove) add_proof_members(out, proof::prove(pos, *prove, seed));
         text += out.dump() + '\n';
         return;
       }
@@ -357,7 +357,8 @@ std::function<int()> setup_sample(CLI::App& cmd) {
       "With --legal --prove every draw is a line \"index<TAB>FEN<TAB>verdict\", the verdict as `chessrank prove`\n"
       "prints it: keeping only the \"legal:\" lines gives legal positions with their games, uniform as long as\n"
       "no line says unknown (dropping unknown draws would bias the sample).\n"
-      "With --format json each line is {\"index\", \"fen\"} (and \"verdict\" with --prove).");
+      "With --format json each line is {\"index\", \"fen\"}, with --prove also `chessrank prove --format json`'s\n"
+      "\"outcome\", \"proof\" and \"plies\" or \"reason\", and \"nodes\".");
   return [=] {
     std::optional<proof::ProofLimits> limits;
     if (*prove) {

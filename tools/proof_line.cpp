@@ -13,4 +13,23 @@ std::string proof_line(const proof::ProofOutcome& outcome) {
   return "unknown: " + outcome.reason;
 }
 
+void add_proof_members(nlohmann::ordered_json& out, const proof::ProofOutcome& outcome) {
+  switch (outcome.status) {
+    case proof::ProofStatus::Legal:
+      out["outcome"] = "legal";
+      out["proof"] = to_san_game(outcome.moves);
+      out["plies"] = outcome.moves.size();
+      break;
+    case proof::ProofStatus::Illegal:
+      out["outcome"] = "illegal";
+      out["reason"] = outcome.reason;
+      break;
+    case proof::ProofStatus::Unknown:
+      out["outcome"] = "unknown";
+      out["reason"] = outcome.reason;
+      break;
+  }
+  out["nodes"] = outcome.nodes;
+}
+
 }  // namespace chessrank::cli

@@ -1,6 +1,7 @@
 // `chessrank prove` and `sample --legal --prove` as a user runs them: one line per position in input
 // order, games that `chessrank replay` plays to the position, errors in place, and output independent of
 // the thread count.
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,13 @@ namespace {
 
 using testing::lines_of;
 using testing::run_cli;
+
+// Return `s` with every blank a newline: one move a line.
+std::string replace_spaces(std::string s) {
+  for (char& c : s)
+    if (c == ' ') c = '\n';
+  return s;
+}
 
 // The position replay reaches after the moves of a "legal: proof: ..." line, as FEN without counters.
 std::string replayed(const std::string& line) {
@@ -62,6 +70,46 @@ TEST(CliProve, AnswersEachLineAsItComes) {
   EXPECT_EQ(c.answers[0].rfind("legal: proof: ", 0), 0u) << c.answers[0];
   EXPECT_EQ(c.answers[1].rfind("legal: proof: ", 0), 0u) << c.answers[1];
   EXPECT_EQ(c.status, 0);
+}
+
+// --format json gives each outcome as an object in the text's order, the error of a malformed item in its
+// place; the members say what the text lines say.
+TEST(CliProve, JsonGivesTheOutcomesAsObjectsInPlace) {
+  const std::vector<std::string> fens = {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "not a fen",
+                                         "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1",
+                                         "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1"};
+  std::string input;
+  for (const std::string& f : fens) input += f + "\n";
+  const testing::CliResult text = run_cli({"prove", "--nodes", "100", "--threads", "2"}, input);
+  const testing::CliResult json = run_cli({"prove", "--nodes", "100", "--threads", "2", "--format", "json"}, input);
+  EXPECT_EQ(json.status, 1);
+  EXPECT_EQ(json.err, text.err);
+  const std::vector<std::string> texts = lines_of(text.out), objects = lines_of(json.out);
+  ASSERT_EQ(texts.size(), 3u) << text.out;
+  ASSERT_EQ(objects.size(), 4u) << json.out;
+  std::size_t t = 0;
+  std::set<std::string> outcomes;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const nlohmann::json o = nlohmann::json::parse(objects[i]);
+    if (i == 1) {
+      EXPECT_EQ(o["source"], "line 2");
+      EXPECT_TRUE(o.contains("error"));
+      continue;
+    }
+    EXPECT_EQ(o["fen"], to_fen4(parse_fen(fens[i]).value()));
+    const std::string& line = texts[t++];
+    const std::string outcome = o["outcome"];
+    outcomes.insert(outcome);
+    ASSERT_EQ(line.rfind(outcome + ": ", 0), 0u) << line;
+    if (outcome == "legal") {
+      EXPECT_EQ("legal: proof: " + o["proof"].get<std::string>(), line);
+      EXPECT_EQ(o["plies"], lines_of(replace_spaces(o["proof"])).size());
+    } else {
+      EXPECT_EQ(outcome + ": " + o["reason"].get<std::string>(), line);
+    }
+    EXPECT_TRUE(o["nodes"].is_number_unsigned());
+  }
+  EXPECT_EQ(outcomes, (std::set<std::string>{"legal", "illegal", "unknown"}));
 }
 
 TEST(CliProve, SaysUnknownWhenTheBudgetRunsOut) {
@@ -137,6 +185,18 @@ TEST(CliSampleProve, ReportsEveryDrawWithItsVerdict) {
     if (verdict.rfind("legal: ", 0) == 0) {
       EXPECT_EQ(replayed(verdict), line.substr(tab1 + 1, tab2 - tab1 - 1));
     }
+  }
+  // --format json: the same draws, each with the text verdict's members.
+  std::vector<std::string> json_args = args;
+  json_args.insert(json_args.end(), {"--format", "json"});
+  const std::vector<std::string> objects = lines_of(run_cli(json_args).out);
+  ASSERT_EQ(objects.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const nlohmann::json o = nlohmann::json::parse(objects[i]);
+    const std::string verdict = lines[i].substr(lines[i].find('\t', lines[i].find('\t') + 1) + 1);
+    const std::string outcome = o["outcome"];
+    EXPECT_EQ(verdict, outcome + (outcome == "legal" ? ": proof: " + o["proof"].get<std::string>()
+                                                     : ": " + o["reason"].get<std::string>()));
   }
   const testing::CliResult without = run_cli({"sample", "--prove", "--count", "1"});
   EXPECT_EQ(without.status, 2);
