@@ -1,22 +1,9 @@
 // The exact size of `v1`'s set with bishops counted by square colour: constraint 3 in its strong form
 // (promoted >= ... + max(0, light B - 1) + max(0, dark B - 1) + ...) with that promoted count used in
-// constraint 4 as well. Every legal position is in it; it is counted here, not ranked (docs/bounds.md,
-// "v1colours"), by `v1`'s decomposition with the colours tracked:
-//
-//   level | what                                      | how it is counted
-//   ------+-------------------------------------------+----------------------------------------------
-//     1   | frame, black king (white to move)         | as v1
-//     2   | pawns: (white, black, opposed) and the     | a DP over the files of every (en passant case,
-//         | pawns on the king's knight squares, on    | king): all placements by these seven counts
-//         | its orthogonal and diagonal neighbours,   |
-//         | and on squares of the king's colour       |
-//     3   | pieces on the free squares: the classes   | front (white king, queens, knights) by the
-//         | of v1 (knight squares A, neighbours B,    | squares of the king's colour it uses, times
-//         | the rest G) split by colour               | a tail that puts the bishops on their colours
-//
-// A knight's move and an orthogonal step change a square's colour, a diagonal step keeps it: A and the
-// orthogonal neighbours have the other colour than the king, the diagonal neighbours its colour, and G
-// has both, so the seven pawn counts give the free squares of each colour in each class.
+// constraint 4 as well. Every legal position is in it; it is counted here, not ranked, by `v1`'s
+// decomposition with the colours tracked: docs/bounds.md, "v1colours", gives its levels (frame and black
+// king; pawns by seven counts, among them the pawns on each class of squares around the king and on the
+// king's colour; the pieces by class and colour).
 //
 // With bishop_colours off, bishops are counted as v1 counts them, and the result is v1's size: the test
 // of everything above but the colours, which tests/bound/v1_colours_test.cpp checks on their own.
