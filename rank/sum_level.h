@@ -2,7 +2,8 @@
 // indices"): the children's starts laid end to end, built once from their sizes and read alike by count
 // (count, total), rank (start) and unrank (locate). An empty child takes no index. KeyedSumLevel finds the
 // child of an index through 8-byte search keys (rank/search_keys.h), for levels whose starts are read in a
-// hot loop.
+// hot loop. StridedSumLevel keeps every stride-th start only, for a level whose children are cheap to count
+// again and rarely searched.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "rank/search_keys.h"
 #include "rank/uint192.h"
@@ -73,6 +75,47 @@ class KeyedSumLevel : public SumLevel<Children> {
  private:
   std::array<std::uint64_t, Children + 1> keys_{};
   int shift_ = 0;
+};
+
+class StridedSumLevel {
+ public:
+  // Lay out `children` children, child c of size size_of(c), keeping the start of every stride-th.
+  template <class SizeOf>
+  void assign(std::size_t children, std::size_t stride, SizeOf&& size_of) {
+    stride_ = stride;
+    start_.clear();
+    start_.reserve((children + stride - 1) / stride + 1);
+    UInt192 at;
+    for (std::size_t c = 0; c < children; ++c) {
+      if (c % stride == 0) start_.push_back(at);
+      at += size_of(c);
+    }
+    start_.push_back(at);
+  }
+
+  const UInt192& total() const { return start_.back(); }
+  // Return the first index of child c, summing the sizes of the children since the last start kept.
+  template <class SizeOf>
+  UInt192 start(std::size_t c, SizeOf&& size_of) const {
+    UInt192 at = start_[c / stride_];
+    for (std::size_t b = c - c % stride_; b < c; ++b) at += size_of(b);
+    return at;
+  }
+  // As SumLevel::locate: the last start kept at or below index, then the children after it one by one.
+  template <class SizeOf>
+  std::size_t locate(UInt192& index, SizeOf&& size_of) const {
+    const auto kept = std::upper_bound(start_.begin(), start_.end() - 1, index) - 1;
+    index -= *kept;
+    std::size_t c = std::size_t(kept - start_.begin()) * stride_;
+    if (stride_ == 1) return c;
+    while (index.try_sub(size_of(c))) ++c;
+    return c;
+  }
+  std::size_t bytes() const { return start_.size() * sizeof(UInt192); }
+
+ private:
+  std::vector<UInt192> start_;  // the start of every stride-th child, then the total
+  std::size_t stride_ = 1;
 };
 
 }  // namespace chessrank::rank

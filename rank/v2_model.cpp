@@ -211,19 +211,15 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
         // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
         // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
         // as many classes as the others, and keep every start.
-        kf.stride = exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1;
-        kf.cumulative.reserve((Blocks - 1) / kf.stride + 2);
-        UInt192 acc;
         std::size_t classes = 0;
-        for (int blk = 0; blk < Blocks; ++blk) {
-          if (blk % kf.stride == 0) kf.cumulative.push_back(acc);
+        kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1, [&](int blk) {
+          UInt192 size;
           for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
-            acc += pieces_.count(root) * p;
+            size += pieces_.count(root) * p;
             ++classes;
           });
-        }
-        kf.cumulative.push_back(acc);
-        kf.total = acc;
+          return size;
+        });
         fast_classes[i] = classes + Blocks;  // and a sentinel per block
       }
     });
@@ -238,7 +234,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
       const std::int32_t at = f.king[k];
       if (at < 0) return UInt192();
       KingFrame& kf = king_frames_[at];
-      if (kf.total.is_zero()) {
+      if (kf.blocks.total().is_zero()) {
         f.king[k] = -1;
         return UInt192();
       }
@@ -249,7 +245,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
         fast_fill.emplace_back(std::size_t(at), classes);
         classes += fast_classes[at];
       }
-      return kf.total;
+      return kf.blocks.total();
     });
   }
   // The fast path's classes, in index order: each king frame's at its place, on several threads.
@@ -295,20 +291,11 @@ UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
 }
 
 UInt192 V2Model::block_start(const KingFrame& kf, int blk) const {
-  UInt192 start = kf.cumulative[blk / kf.stride];
-  for (int b = blk - blk % kf.stride; b < blk; ++b) start += block_size(kf, b);
-  return start;
+  return kf.blocks.start(blk, [&](std::size_t b) { return block_size(kf, int(b)); });
 }
 
 int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
-  // The last stored start <= r (the final entry, the total, is > r), then the blocks after it one by one.
-  const auto at = std::upper_bound(kf.cumulative.begin(), kf.cumulative.end() - 1, r) - 1;
-  r -= *at;
-  int blk = int(at - kf.cumulative.begin()) * kf.stride;
-  if (kf.stride == 1) return blk;
-  for (;; ++blk) {
-    if (!r.try_sub(block_size(kf, blk))) return blk;
-  }
+  return int(kf.blocks.locate(r, [&](std::size_t b) { return block_size(kf, int(b)); }));
 }
 
 UInt192 V2Model::king_size(int frame, Square king) const {
@@ -575,7 +562,7 @@ std::vector<UInt192> V2Model::block_starts() const {
 
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
-  for (const KingFrame& kf : king_frames_) starts += kf.cumulative.size() * sizeof(UInt192);
+  for (const KingFrame& kf : king_frames_) starts += kf.blocks.bytes();
   return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) +
          sub_runs_.size() * sizeof(SubRun) + jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
          king_frames_.size() * sizeof(KingFrame) + starts;

@@ -111,11 +111,9 @@ class V2Model : public FixedWidthModel<V2Model> {
     Bitboard knight = 0;      // the king's knight squares not taken (the tracked set; 0 without constraint 6)
     Bitboard colour = 0;      // squares of the king's colour not taken (0 without colours)
     int frame = 0;  // the first frame that uses it
-    // Positions before every stride-th level-4 block: every block's start (and the total) in frames
-    // without an en passant square, every 16th in those with one (see block_start).
-    std::vector<UInt192> cumulative;
-    int stride = 1;
-    UInt192 total;
+    // The pawn blocks (PawnBlock): every block's start kept in frames without an en passant square, every
+    // 16th in v2's with one.
+    StridedSumLevel blocks;
     std::int32_t fast = -1;  // its first entry in sub_runs_ (frame 0's king frames), -1: none
     UInt192 start;           // fast: its start within frame 0
   };

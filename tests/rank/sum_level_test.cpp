@@ -4,6 +4,7 @@
 
 #include <array>
 #include <pcg_random.hpp>
+#include <vector>
 
 namespace chessrank::rank {
 namespace {
@@ -72,6 +73,42 @@ TEST(SumLevel, LocatesWhereWalkingTheSizesDoes) {
       UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), total, quotient, at);
       expect_locate_walks(plain, sizes, at);
       expect_locate_walks(keyed, sizes, at);
+    }
+  }
+}
+
+// A strided level keeps every stride-th start and finds the same children and starts as walking the sizes.
+TEST(StridedSumLevel, LocatesAndStartsWhereWalkingTheSizesDoes) {
+  pcg64 rng(12);
+  for (const std::size_t stride : {1, 3, 16}) {
+    for (int trial = 0; trial < 100; ++trial) {
+      const std::array<UInt192, Children> sizes = random_sizes(rng);
+      const auto size_of = [&](std::size_t c) { return sizes[c]; };
+      StridedSumLevel level;
+      level.assign(Children, stride, size_of);
+      EXPECT_EQ(level.bytes(), ((Children + stride - 1) / stride + 1) * sizeof(UInt192));
+      UInt192 total;
+      for (std::size_t c = 0; c < Children; ++c) {
+        ASSERT_EQ(level.start(c, size_of), total);
+        total += sizes[c];
+      }
+      ASSERT_EQ(level.total(), total);
+      if (total.is_zero()) continue;
+      std::vector<UInt192> probes;
+      for (std::size_t c = 0; c < Children; ++c)
+        if (!sizes[c].is_zero())
+          probes.insert(probes.end(), {level.start(c, size_of), level.start(c, size_of) + sizes[c] - UInt192(1)});
+      for (int i = 0; i < 50; ++i) {
+        UInt192 quotient, at;
+        UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), total, quotient, at);
+        probes.push_back(at);
+      }
+      for (const UInt192& at : probes) {
+        UInt192 walked = at, located = at;
+        const std::size_t c = child_by_walk(sizes, walked);
+        ASSERT_EQ(level.locate(located, size_of), c);
+        EXPECT_EQ(located, walked);
+      }
     }
   }
 }
