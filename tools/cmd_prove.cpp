@@ -54,8 +54,8 @@ int run(const Options& o) {
   const auto stopped = [&] { return interrupt && Interrupt::requested(); };
   std::mutex mutex;
   std::condition_variable queued;
-  std::deque<std::pair<std::size_t, Position>> jobs;  // (number among the good items, position)
-  std::vector<std::uint64_t> item_of;                 // per good item: its number among all items
+  std::deque<std::pair<std::size_t, Position>> jobs;  // (its line's number, position)
+  std::vector<std::uint64_t> item_of;                 // per line: its item's number among all items
   std::uint64_t items = 0;                            // items read, the skipped ones included
   bool read_all = false;
   std::size_t read = 0, printed = 0;
