@@ -55,8 +55,12 @@ class SumLevel {
 };
 
 template <std::size_t Children>
-class KeyedSumLevel : public SumLevel<Children> {
+class KeyedSumLevel : private SumLevel<Children> {
  public:
+  using SumLevel<Children>::start;
+  using SumLevel<Children>::count;
+  using SumLevel<Children>::total;
+
   template <class SizeOf>
   void assign(SizeOf&& size_of) {
     SumLevel<Children>::assign(size_of);

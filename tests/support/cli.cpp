@@ -49,10 +49,6 @@ std::vector<char*> cli_argv(const std::vector<std::string>& args) {
   return argv;
 }
 
-}  // namespace
-
-namespace {
-
 // Run `launcher` (empty, or a command such as timeout that runs the CLI) with the CLI and `args` in shell
 // syntax, `input` on stdin.
 CliResult run_launched(const std::string& launcher, const std::string& args, const std::string& input) {
