@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <queue>
 #include <sstream>
 #include <unordered_map>
@@ -134,22 +135,30 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
   return result;
 }
 
-}  // namespace
-
-bool reaches(const std::vector<Move>& moves, const Position& goal) {
+// Return the position `moves` reach from the initial position, or nothing when one of them is not legal.
+std::optional<Position> play_line(const std::vector<Move>& moves) {
   Position pos = Position::start();
   for (Move m : moves) {
-    if (!legal_moves(pos).contains(m)) return false;
+    if (!legal_moves(pos).contains(m)) return std::nullopt;
     UndoInfo undo;
     pos.do_move(m, undo);
   }
-  return pos.same_position(goal);
+  return pos;
 }
 
-std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
-                                  std::uint64_t* nodes) {
-  std::uint64_t expanded = 0;
-  if (nodes) *nodes = 0;
+}  // namespace
+
+bool reaches(const std::vector<Move>& moves, const Position& goal) {
+  const std::optional<Position> end = play_line(moves);
+  return end && end->same_position(goal);
+}
+
+GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                           const std::vector<Move>& opening) {
+  GameSearch result;
+  const std::optional<Position> start = play_line(opening);
+  if (!start) return result;
+  result.closest = opening;
   // An en passant square says the last move was a double step: search for the position before it.
   Position target = goal;
   Move last = Move::none();
@@ -162,44 +171,59 @@ std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limit
     target.set_ep_square(NoSquare);
     last = Move(from, to);
   }
+  if (start->same_position(goal)) {
+    result.moves = opening;
+    return result;
+  }
   const GoalDistance distance(target);
+  int closest = distance.estimate(*start);
+  if (closest >= Unreachable) {
+    result.cut = true;
+    return result;
+  }
   const auto seconds = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
   const StopRule stop{limits.seconds > 0, Clock::now() + seconds, limits.stop};
-  // Each pass searches from the initial position; when it fails, searches from the position it came
-  // closest to (by the estimate) follow, each with half the budget, while they come closer.
-  std::vector<Move> moves;
+  // Each pass searches from the opening's end; when it fails, searches from the position it came closest
+  // to (by the estimate) follow, each with half the budget, while they come closer.
+  const bool at_target = start->same_position(target);
+  std::vector<Move> moves = at_target ? opening : std::vector<Move>{};
+  bool found = at_target;
   double budget = double(FirstPassNodes);
   std::uint64_t stream = seed * 0x9E3779B97F4A7C15ull;
-  for (std::uint64_t pass = 0; moves.empty() && expanded < limits.nodes && !stop.now(); ++pass) {
-    if (target.same_position(Position::start())) break;
+  std::uint64_t& expanded = result.nodes;
+  for (std::uint64_t pass = 0; !found && expanded < limits.nodes && !stop.now(); ++pass) {
     const int weight = Weights[pass % std::size(Weights)];
-    const auto run = [&](const Position& root, double share) {
+    std::vector<Move> line = opening;
+    Position root = *start;
+    // Run a search from `root` with `share` of the budget and move `root` and `line` on to where it ended.
+    const auto run = [&](double share) {
       const std::uint64_t cap = std::min<std::uint64_t>(limits.nodes, expanded + std::uint64_t(share));
-      return search_pass(distance, root, weight, cap, stream++, stop, expanded);
-    };
-    PassResult r = run(Position::start(), budget);
-    std::vector<Move> line = r.moves;
-    for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !stop.now(); ++step) {
-      Position root = Position::start();
-      for (Move m : line) {
+      const PassResult r = search_pass(distance, root, weight, cap, stream++, stop, expanded);
+      for (Move m : r.moves) {
         UndoInfo undo;
         root.do_move(m, undo);
       }
-      const int before = r.closest;
-      r = run(root, budget / 2);
       line.insert(line.end(), r.moves.begin(), r.moves.end());
+      if (!r.found && r.closest < closest) closest = r.closest, result.closest = line;
+      return r;
+    };
+    PassResult r = run(budget);
+    for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !stop.now(); ++step) {
+      const int before = r.closest;
+      r = run(budget / 2);
       if (!r.found && r.closest >= before) break;
     }
-    if (r.found) moves = line;
+    if (r.found) found = true, moves = line;
     budget *= 19.0 / 16.0;
   }
-  if (nodes) *nodes = expanded;
+  if (!found) return result;
   if (last) moves.push_back(last);
-  if (!reaches(moves, goal)) return {};
-  return moves;
+  if (reaches(moves, goal)) result.moves = moves, result.closest.clear();
+  return result;
 }
 
-ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed) {
+ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                   const std::vector<Move>& opening) {
   ProofOutcome outcome;
   const legality::Verdict verdict = legality::judge(goal, legality::RuleSet::Default, true, limits.legality);
   if (!verdict.passes()) {
@@ -207,18 +231,30 @@ ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_
     outcome.reason = verdict.reason;
     return outcome;
   }
-  outcome.moves = find_proof_game(goal, limits, seed, &outcome.nodes);
-  if (!outcome.moves.empty() || goal.same_position(Position::start())) {
+  if (!play_line(opening)) {
+    outcome.reason = "the opening is not a legal line from the initial position";
+    return outcome;
+  }
+  GameSearch search = find_proof_game(goal, limits, seed, opening);
+  outcome.nodes = search.nodes;
+  if (!search.moves.empty() || (opening.empty() && goal.same_position(Position::start()))) {
     outcome.status = ProofStatus::Legal;
-  } else {
-    outcome.reason = "no game found in " + std::to_string(outcome.nodes) + " positions";
-    if (limits.stop && limits.stop()) {
-      outcome.reason += " (stopped)";
-    } else if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
-      std::ostringstream seconds;
-      seconds << limits.seconds;
-      outcome.reason += " (the time limit of " + seconds.str() + " s)";
-    }
+    outcome.moves = std::move(search.moves);
+    return outcome;
+  }
+  outcome.closest = std::move(search.closest);
+  if (search.cut) {
+    outcome.reason = std::string("no search: the search's estimate rules the goal out from ") +
+                     (opening.empty() ? "the initial position" : "the opening's last position");
+    return outcome;
+  }
+  outcome.reason = "no game found in " + std::to_string(outcome.nodes) + " positions";
+  if (limits.stop && limits.stop()) {
+    outcome.reason += " (stopped)";
+  } else if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
+    std::ostringstream seconds;
+    seconds << limits.seconds;
+    outcome.reason += " (the time limit of " + seconds.str() + " s)";
   }
   return outcome;
 }

@@ -6,7 +6,8 @@
 // position kept at the lowest ply it was reached at. Passes restart with other random tie-breaks and a
 // larger budget. A goal with an en passant square is searched for without the double step that made it,
 // which is then played. A game found is replayed move by move before it is returned; a search that runs
-// out of budget says "unknown", never "illegal".
+// out of budget says "unknown", never "illegal", and gives the line that came closest. A search may be told
+// to begin with given moves (an opening), which is how a closest line, corrected by hand, is tried again.
 #pragma once
 
 #include <cstdint>
@@ -30,19 +31,31 @@ enum class ProofStatus : unsigned char { Legal, Illegal, Unknown };
 
 struct ProofOutcome {
   ProofStatus status = ProofStatus::Unknown;
-  std::vector<Move> moves;   // Legal: the game, from the initial position
-  std::string reason;        // Illegal: the failed check and why; Unknown: what ran out
-  std::uint64_t nodes = 0;   // positions expanded
+  std::vector<Move> moves;    // Legal: the game, from the initial position
+  std::string reason;         // Illegal: the failed check and why; Unknown: what ran out
+  std::uint64_t nodes = 0;    // positions expanded
+  std::vector<Move> closest;  // Unknown: the line, from the initial position, to the position the search
+                              // judged closest to the goal (the opening when no search ran)
 };
 
 // Decide `goal` (one king per side, as parse_fen gives): illegal by a legality check, legal with a game
-// that reaches it, or unknown. The same goal, seed and limits (without `seconds`) give the same outcome.
-ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed);
+// that reaches it and begins with `opening` (legal moves from the initial position), or unknown. The same
+// goal, opening, seed and limits (without `seconds`) give the same outcome.
+ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                   const std::vector<Move>& opening = {});
 
-// Search for a game reaching `goal` within `limits` (the legality checks are not run). Return the moves, or
-// an empty list when none was found (`goal` is not the initial position); `nodes` receives the expansions.
-std::vector<Move> find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
-                                  std::uint64_t* nodes = nullptr);
+// What a game search gives: the game (empty when none was found), or the line that came closest.
+struct GameSearch {
+  std::vector<Move> moves;    // from the initial position, the opening included
+  std::vector<Move> closest;  // none found: as ProofOutcome::closest
+  std::uint64_t nodes = 0;    // positions expanded
+  bool cut = false;           // none found because the goal is out of reach after the opening (by the estimate)
+};
+
+// Search for a game that begins with `opening` and reaches `goal`, within `limits` (the legality checks
+// are not run). An opening that is not legal from the initial position finds nothing.
+GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                           const std::vector<Move>& opening = {});
 
 // Return whether `moves` are legal one after another from the initial position and end in `goal`
 // (placement, side to move, castling rights and en passant square).

@@ -6,12 +6,14 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
 #include "core/fen.h"
+#include "core/notation.h"
 #include "core/threads.h"
 #include "proof/proof_game.h"
 #include "tools/command.h"
@@ -32,7 +34,28 @@ struct Options {
   unsigned threads = 0;
   std::uint64_t skip = 0;
   bool json = false;
+  std::string opening;  // moves every game begins with, as given
 };
+
+// Parse `text`, moves in SAN or UCI separated by blanks, played from the initial position. On a move that
+// is not legal there, report it and return nothing.
+std::optional<std::vector<Move>> parse_opening(const std::string& text) {
+  std::vector<Move> moves;
+  Position pos = Position::start();
+  std::istringstream in(text);
+  for (std::string token; in >> token;) {
+    const Result<Move> move = parse_move(pos, token);
+    if (!move) {
+      report_error("--opening", "ply " + std::to_string(moves.size() + 1) + " ('" + printable(token) +
+                                    "'): " + move.error());
+      return std::nullopt;
+    }
+    UndoInfo undo;
+    pos.do_move(*move, undo);
+    moves.push_back(*move);
+  }
+  return moves;
+}
 
 // Thrown by the reader's item handler to stop reading after Ctrl-C.
 struct StopReading {};
@@ -43,6 +66,8 @@ struct StopReading {};
 // no line) and says the --skip that resumes; from a terminal, where the reader may be waiting for a line,
 // Ctrl-C ends the process as usual (the lines out are whole).
 int run(const Options& o) {
+  const std::optional<std::vector<Move>> opening = parse_opening(o.opening);
+  if (!opening) return ExitUsage;
   proof::ProofLimits limits;
   limits.nodes = o.nodes;
   limits.seconds = o.seconds;
@@ -120,7 +145,7 @@ int run(const Options& o) {
         job = jobs.front();
         jobs.pop_front();
       }
-      const proof::ProofOutcome outcome = proof::prove(job.second, limits, o.seed);
+      const proof::ProofOutcome outcome = proof::prove(job.second, limits, o.seed, *opening);
       if (stopped()) {  // its search may have stopped short: not a line
         queued.notify_all();
         return;
@@ -160,6 +185,9 @@ std::function<int()> setup(CLI::App& cmd) {
                               "leave out the first K positions of the input (lines or arguments): resumes a run "
                               "cut short"))
       ->capture_default_str();
+  cmd.add_option("--opening", o->opening,
+                 "moves (SAN or UCI, separated by blanks) from the initial position that every game found begins "
+                 "with: a closest line (--format json), corrected, tried again");
   cmd.add_option_function<std::string>(
          "--format", [o](const std::string& name) { o->json = name == "json"; },
          "output: text, or json (one object per input line, errors included)")
@@ -172,7 +200,8 @@ std::function<int()> setup(CLI::App& cmd) {
       "\"unknown: <why>\" when the search ran out of budget: unknown is never a verdict. With --nodes alone the\n"
       "lines depend only on the positions and --seed, not on --threads. How the search works: docs/proof-games.md.\n"
       "With --format json: {\"fen\", \"outcome\" (legal, illegal or unknown), \"proof\" (SAN moves) and \"plies\", or\n"
-      "\"reason\", and \"nodes\" (positions expanded)}; a malformed item's {\"source\", \"error\"} in its place.");
+      "\"reason\" and for unknown \"closest\" (SAN moves from the initial position to where the search came\n"
+      "closest), and \"nodes\" (positions expanded)}; a malformed item's {\"source\", \"error\"} in its place.");
   return [o] { return run(*o); };
 }
 

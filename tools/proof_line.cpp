@@ -27,6 +27,7 @@ void add_proof_members(nlohmann::ordered_json& out, const proof::ProofOutcome& o
     case proof::ProofStatus::Unknown:
       out["outcome"] = "unknown";
       out["reason"] = outcome.reason;
+      out["closest"] = to_san_game(outcome.closest);
       break;
   }
   out["nodes"] = outcome.nodes;

@@ -1,7 +1,8 @@
 // A proof outcome as `chessrank prove` and `sample --prove` print it: as text, in the vocabulary of the
 // published result files ("legal: proof: <SAN moves from the initial position>", "illegal: <reason>" or
 // "unknown: <why>"), or as the members of a JSON object ("outcome": "legal", "illegal" or "unknown";
-// "proof": the SAN moves and "plies" for legal, "reason" otherwise; "nodes": the positions expanded).
+// "proof": the SAN moves and "plies" for legal, "reason" otherwise, "closest" for unknown: the SAN moves to
+// where the search came closest; "nodes": the positions expanded).
 #pragma once
 
 #include <string>

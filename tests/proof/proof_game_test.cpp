@@ -1,7 +1,9 @@
 // Proof games: the estimate's fixed points, the search on positions from random games (each game found
 // replayed by the move generator and again as SAN text), en passant goals, determinism, and prove()'s
 // three outcomes.
+#include <algorithm>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,18 @@ Position after(const std::vector<std::string>& sans) {
     pos.do_move(parse_san(pos, san).value(), undo);
   }
   return pos;
+}
+
+// The moves of SAN text played from the initial position.
+std::vector<Move> moves_of(const std::vector<std::string>& sans) {
+  std::vector<Move> moves;
+  Position pos = Position::start();
+  for (const std::string& san : sans) {
+    moves.push_back(parse_san(pos, san).value());
+    UndoInfo undo;
+    pos.do_move(moves.back(), undo);
+  }
+  return moves;
 }
 
 // The position after `plies` uniformly random legal moves (fewer when the game ends).
@@ -155,7 +169,7 @@ TEST(ProofGame, FindsGamesForPositionsOfRandomGames) {
   int found = 0;
   for (int i = 0; i < positions; ++i) {
     const Position goal = random_game(random, 10 + int(random(31)));
-    const std::vector<Move> moves = find_proof_game(goal, limits, 1);
+    const std::vector<Move> moves = find_proof_game(goal, limits, 1).moves;
     if (moves.empty()) continue;
     ++found;
     EXPECT_TRUE(reaches(moves, goal)) << to_fen(goal);
@@ -169,7 +183,7 @@ TEST(ProofGame, FindsGamesForPositionsOfRandomGames) {
 TEST(ProofGame, EndsWithTheDoubleStepAnEnPassantSquareNames) {
   const Position goal = after({"e4", "a6", "e5", "f5"});
   ASSERT_EQ(goal.ep_square(), F6);
-  const std::vector<Move> moves = find_proof_game(goal, {}, 1);
+  const std::vector<Move> moves = find_proof_game(goal, {}, 1).moves;
   ASSERT_FALSE(moves.empty());
   EXPECT_EQ(moves.back(), Move(F7, F5));
   EXPECT_TRUE(reaches(moves, goal));
@@ -177,9 +191,9 @@ TEST(ProofGame, EndsWithTheDoubleStepAnEnPassantSquareNames) {
 
 TEST(ProofGame, DependsOnTheSeedOnly) {
   const Position goal = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-  const std::vector<Move> first = find_proof_game(goal, {}, 5);
+  const std::vector<Move> first = find_proof_game(goal, {}, 5).moves;
   ASSERT_FALSE(first.empty());
-  EXPECT_EQ(find_proof_game(goal, {}, 5), first);
+  EXPECT_EQ(find_proof_game(goal, {}, 5).moves, first);
 }
 
 TEST(Prove, GivesTheThreeOutcomes) {
@@ -199,6 +213,47 @@ TEST(Prove, GivesTheThreeOutcomes) {
   EXPECT_EQ(unknown.status, ProofStatus::Unknown);
   EXPECT_LE(unknown.nodes, 100u);
   EXPECT_NE(unknown.reason.find("100"), std::string::npos) << unknown.reason;
+  // With the line it came closest by: legal moves from the initial position.
+  EXPECT_FALSE(unknown.closest.empty());
+  EXPECT_TRUE(testing::play_game(to_san_game(unknown.closest)).ok());
+}
+
+// Given an opening, the game found begins with it. The first 100 plies of the visible file's first
+// published proof game (144 plies): the search finds the rest, and the game replays to the position.
+TEST(Prove, BeginsWithTheOpeningItIsGiven) {
+  std::ifstream in(std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-923-visible.txt");
+  std::string line;
+  while (std::getline(in, line) && line.find(" legal: proof: ") == std::string::npos) {
+  }
+  const std::size_t at = line.find(" legal: proof: ");
+  ASSERT_NE(at, std::string::npos);
+  const Position goal = fen(line.substr(0, at));
+  std::istringstream text(line.substr(at + 15));
+  std::vector<std::string> sans;
+  for (std::string san; sans.size() < 100 && text >> san;) sans.push_back(san);
+  const std::vector<Move> opening = moves_of(sans);
+  const ProofOutcome outcome = prove(goal, {}, 1, opening);
+  ASSERT_EQ(outcome.status, ProofStatus::Legal) << outcome.reason;
+  ASSERT_GT(outcome.moves.size(), opening.size());
+  EXPECT_TRUE(std::equal(opening.begin(), opening.end(), outcome.moves.begin()));
+  EXPECT_TRUE(reaches(outcome.moves, goal));
+}
+
+// An opening that moves a man the goal shows never moved rules the goal out before any search; one that
+// is not a legal line is refused. Both are unknown, never illegal: the goal may be legal by another game.
+TEST(Prove, SaysUnknownAfterAnOpeningThatCannotLeadToTheGoal) {
+  const Position goal = after({"Nf3", "Nf6"});
+  const std::vector<Move> d4 = moves_of({"d4"});
+  const ProofOutcome cut = prove(goal, {}, 1, d4);
+  EXPECT_EQ(cut.status, ProofStatus::Unknown);
+  EXPECT_EQ(cut.nodes, 0u);
+  EXPECT_NE(cut.reason.find("rules the goal out"), std::string::npos) << cut.reason;
+  EXPECT_EQ(cut.closest, d4);
+  const ProofOutcome refused = prove(goal, {}, 1, {Move(E2, E5)});
+  EXPECT_EQ(refused.status, ProofStatus::Unknown);
+  EXPECT_NE(refused.reason.find("not a legal line"), std::string::npos) << refused.reason;
+  // Without an opening the same goal is proved.
+  EXPECT_EQ(prove(goal, {}, 1).status, ProofStatus::Legal);
 }
 
 }  // namespace

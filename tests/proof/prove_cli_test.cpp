@@ -119,9 +119,28 @@ TEST(CliProve, SaysUnknownWhenTheBudgetRunsOut) {
   EXPECT_EQ(r.out.rfind("unknown: ", 0), 0u) << r.out;
 }
 
+// An unknown outcome's closest line (--format json) replays, and given back as --opening it begins the
+// next search's lines.
+TEST(CliProve, GivesTheClosestLineWhichAnOpeningContinues) {
+  const std::string goal = "3kB3/4pnb1/qpp2bR1/3Nr2r/NB2K1P1/nb1p1P2/nn3Br1/5B2 w - - 0 1";
+  const testing::CliResult first = run_cli({"prove", "--nodes", "50", "--format", "json", goal});
+  ASSERT_EQ(first.status, 0) << first.err;
+  const nlohmann::json a = nlohmann::json::parse(first.out);
+  ASSERT_EQ(a["outcome"], "unknown");
+  const std::string closest = a["closest"];
+  ASSERT_NE(closest, "");
+  EXPECT_EQ(run_cli({"replay"}, closest + "\n").status, 0);
+  const testing::CliResult second = run_cli({"prove", "--nodes", "50", "--format", "json", "--opening", closest, goal});
+  ASSERT_EQ(second.status, 0) << second.err;
+  const nlohmann::json b = nlohmann::json::parse(second.out);
+  ASSERT_EQ(b["outcome"], "unknown");
+  EXPECT_EQ(b["closest"].get<std::string>().rfind(closest, 0), 0u) << b["closest"];
+}
+
 TEST(CliProve, RefusesBadOptions) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"prove", "--nodes", "0"}, {"prove", "--time", "-1"}, {"prove", "--seed", "x"}}) {
+           {"prove", "--nodes", "0"}, {"prove", "--time", "-1"}, {"prove", "--seed", "x"},
+           {"prove", "--opening", "e4 e4"}}) {
     const testing::CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args[1];
     EXPECT_EQ(r.out, "");
