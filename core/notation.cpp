@@ -318,4 +318,22 @@ std::string to_san_game(const std::vector<Move>& moves) {
   return text;
 }
 
+Result<std::vector<Move>> parse_game(std::string_view text) {
+  std::vector<Move> moves;
+  Position pos = Position::start();
+  for (std::size_t at = text.find_first_not_of(" \t\n\r"); at != std::string_view::npos;
+       at = text.find_first_not_of(" \t\n\r", at)) {
+    const std::size_t end = std::min(text.find_first_of(" \t\n\r", at), text.size());
+    const std::string_view token = text.substr(at, end - at);
+    at = end;
+    const Result<Move> move = parse_move(pos, token);
+    if (!move)
+      return Error{"ply " + std::to_string(moves.size() + 1) + " ('" + printable(token) + "'): " + move.error()};
+    UndoInfo undo;
+    pos.do_move(*move, undo);
+    moves.push_back(*move);
+  }
+  return moves;
+}
+
 }  // namespace chessrank

@@ -29,5 +29,8 @@ Result<Move> parse_move(const Position& pos, std::string_view text);
 // Write legal moves played one after another from the initial position as SAN separated by spaces, as
 // `chessrank replay` reads them.
 std::string to_san_game(const std::vector<Move>& moves);
+// Parse moves in SAN or UCI separated by blanks, played one after another from the initial position: the
+// inverse of to_san_game. An error names the ply and the move that is not legal.
+Result<std::vector<Move>> parse_game(std::string_view text);
 
 }  // namespace chessrank

@@ -185,9 +185,8 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   const StopRule stop{limits.seconds > 0, Clock::now() + seconds, limits.stop};
   // Each pass searches from the opening's end; when it fails, searches from the position it came closest
   // to (by the estimate) follow, each with half the budget, while they come closer.
-  const bool at_target = start->same_position(target);
-  std::vector<Move> moves = at_target ? opening : std::vector<Move>{};
-  bool found = at_target;
+  std::vector<Move> moves = opening;
+  bool found = start->same_position(target);
   double budget = double(FirstPassNodes);
   std::uint64_t stream = seed * 0x9E3779B97F4A7C15ull;
   std::uint64_t& expanded = result.nodes;

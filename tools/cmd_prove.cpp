@@ -6,7 +6,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,26 +36,6 @@ struct Options {
   std::string opening;  // moves every game begins with, as given
 };
 
-// Parse `text`, moves in SAN or UCI separated by blanks, played from the initial position. On a move that
-// is not legal there, report it and return nothing.
-std::optional<std::vector<Move>> parse_opening(const std::string& text) {
-  std::vector<Move> moves;
-  Position pos = Position::start();
-  std::istringstream in(text);
-  for (std::string token; in >> token;) {
-    const Result<Move> move = parse_move(pos, token);
-    if (!move) {
-      report_error("--opening", "ply " + std::to_string(moves.size() + 1) + " ('" + printable(token) +
-                                    "'): " + move.error());
-      return std::nullopt;
-    }
-    UndoInfo undo;
-    pos.do_move(*move, undo);
-    moves.push_back(*move);
-  }
-  return moves;
-}
-
 // Thrown by the reader's item handler to stop reading after Ctrl-C.
 struct StopReading {};
 
@@ -66,8 +45,11 @@ struct StopReading {};
 // no line) and says the --skip that resumes; from a terminal, where the reader may be waiting for a line,
 // Ctrl-C ends the process as usual (the lines out are whole).
 int run(const Options& o) {
-  const std::optional<std::vector<Move>> opening = parse_opening(o.opening);
-  if (!opening) return ExitUsage;
+  const Result<std::vector<Move>> opening = parse_game(o.opening);
+  if (!opening) {
+    report_error("--opening", opening.error());
+    return ExitUsage;
+  }
   proof::ProofLimits limits;
   limits.nodes = o.nodes;
   limits.seconds = o.seconds;

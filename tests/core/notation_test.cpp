@@ -303,5 +303,16 @@ TEST(Notation, GameTextIsSanFromTheInitialPosition) {
             "e4 f6 d4 g5 Qh5#");
 }
 
+// parse_game reads what to_san_game writes, UCI too, and names the ply of a move that is not legal.
+TEST(Notation, GameTextParsesBackToTheMoves) {
+  const std::vector<Move> moves{Move(E2, E4), Move(F7, F6), Move(D2, D4), Move(G7, G5), Move(D1, H5)};
+  EXPECT_EQ(parse_game(to_san_game(moves)).value(), moves);
+  EXPECT_EQ(parse_game(" e2e4\tf7f6\n d4  g5 Qh5 ").value(), moves);
+  EXPECT_TRUE(parse_game("").value().empty());
+  const Result<std::vector<Move>> bad = parse_game("e4 e5 Ke3");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().rfind("ply 3 ('Ke3'): ", 0), 0u) << bad.error();
+}
+
 }  // namespace
 }  // namespace chessrank

@@ -3,7 +3,6 @@
 // three outcomes.
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,18 +29,6 @@ Position after(const std::vector<std::string>& sans) {
     pos.do_move(parse_san(pos, san).value(), undo);
   }
   return pos;
-}
-
-// The moves of SAN text played from the initial position.
-std::vector<Move> moves_of(const std::vector<std::string>& sans) {
-  std::vector<Move> moves;
-  Position pos = Position::start();
-  for (const std::string& san : sans) {
-    moves.push_back(parse_san(pos, san).value());
-    UndoInfo undo;
-    pos.do_move(moves.back(), undo);
-  }
-  return moves;
 }
 
 // The position after `plies` uniformly random legal moves (fewer when the game ends).
@@ -228,10 +215,8 @@ TEST(Prove, BeginsWithTheOpeningItIsGiven) {
   const std::size_t at = line.find(" legal: proof: ");
   ASSERT_NE(at, std::string::npos);
   const Position goal = fen(line.substr(0, at));
-  std::istringstream text(line.substr(at + 15));
-  std::vector<std::string> sans;
-  for (std::string san; sans.size() < 100 && text >> san;) sans.push_back(san);
-  const std::vector<Move> opening = moves_of(sans);
+  std::vector<Move> opening = parse_game(line.substr(at + 15)).value();
+  opening.resize(100);
   const ProofOutcome outcome = prove(goal, {}, 1, opening);
   ASSERT_EQ(outcome.status, ProofStatus::Legal) << outcome.reason;
   ASSERT_GT(outcome.moves.size(), opening.size());
@@ -243,7 +228,7 @@ TEST(Prove, BeginsWithTheOpeningItIsGiven) {
 // is not a legal line is refused. Both are unknown, never illegal: the goal may be legal by another game.
 TEST(Prove, SaysUnknownAfterAnOpeningThatCannotLeadToTheGoal) {
   const Position goal = after({"Nf3", "Nf6"});
-  const std::vector<Move> d4 = moves_of({"d4"});
+  const std::vector<Move> d4 = parse_game("d4").value();
   const ProofOutcome cut = prove(goal, {}, 1, d4);
   EXPECT_EQ(cut.status, ProofStatus::Unknown);
   EXPECT_EQ(cut.nodes, 0u);
