@@ -8,7 +8,8 @@ namespace chessrank::testing {
 
 struct CliResult {
   int status;  // exit status, -1 when the process did not exit normally
-  std::string out, err;
+  std::string out, err;  // err without the progress lines, which come every 30 s and so depend on the machine
+  int progress_lines = 0;  // the progress lines taken out of err
 };
 
 // Run `chessrank` with these arguments (each one word, quoted for the shell here) and `input` on stdin.
