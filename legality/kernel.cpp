@@ -139,6 +139,7 @@ class Search {
     if (found) {
       result.outcome = KernelOutcome::Found;
       for (const Capture& m : path) result.path.push_back(capture_text(m));
+      result.captures = path;
       result.completion = completion_;
     } else {
       result.outcome = out_of_budget_ || truncated_ ? KernelOutcome::OutOfBudget : KernelOutcome::None;

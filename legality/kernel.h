@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "legality/kernel_state.h"
 #include "legality/limits.h"
 
 namespace chessrank::legality {
@@ -29,6 +30,7 @@ struct KernelSearch {
   KernelOutcome outcome = KernelOutcome::OutOfBudget;
   std::uint64_t nodes = 0;        // states expanded
   std::vector<std::string> path;  // the kernel found, one capture per entry (docs/legality.md notation)
+  std::vector<kernel::Capture> captures;  // the same captures, as the search made them
   std::string completion;         // what the pieces and promotions do after it
 };
 

@@ -12,6 +12,7 @@
 #include "core/movegen.h"
 #include "legality/legality.h"
 #include "proof/goal_distance.h"
+#include "proof/kernel_opening.h"
 
 namespace chessrank::proof {
 namespace {
@@ -153,8 +154,8 @@ bool reaches(const std::vector<Move>& moves, const Position& goal) {
   return end && end->same_position(goal);
 }
 
-GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
-                           const std::vector<Move>& opening) {
+GameSearch search_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                             const std::vector<Move>& opening) {
   GameSearch result;
   const std::optional<Position> start = play_line(opening);
   if (!start) return result;
@@ -219,6 +220,29 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   if (last) moves.push_back(last);
   if (reaches(moves, goal)) result.moves = moves, result.closest.clear();
   return result;
+}
+
+GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                           const std::vector<Move>& opening) {
+  if (!opening.empty()) return search_proof_game(goal, limits, seed, opening);
+  const Clock::time_point start = Clock::now();
+  const auto seconds = [start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  ProofLimits stages = limits;
+  stages.nodes /= 2;  // what the stages may take at most
+  stages.seconds /= 2;
+  const KernelOpening kernel = kernel_opening(goal, stages, seed);
+  ProofLimits first = limits.after(kernel.nodes, seconds());
+  if (!kernel.moves.empty()) {
+    first.nodes -= first.nodes / 4;
+    if (first.seconds > 0) first.seconds *= 0.75;
+  }
+  GameSearch result = search_proof_game(goal, first, seed, kernel.moves);
+  result.nodes += kernel.nodes;
+  if (!result.moves.empty() || kernel.moves.empty()) return result;
+  GameSearch plain = search_proof_game(goal, limits.after(result.nodes, seconds()), seed, {});
+  plain.nodes += result.nodes;
+  if (plain.moves.empty() && !result.cut) plain.closest = std::move(result.closest), plain.cut = false;
+  return plain;
 }
 
 ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed,

@@ -4,12 +4,16 @@
 #include <string>
 
 #include "ferz/ferz.h"
+#include "tests/support/build_flavour.h"
 #include "tests/support/cli.h"
 
 namespace chessrank::ferz {
 namespace {
 
 using testing::run_cli;
+
+// Each run of the command solves the endgame (seconds, a minute under the sanitizers): under the
+// sanitizers the first two cases run it, the others are left to the optimised build.
 
 // The library's solution, built once for the file's tests (seconds under the sanitizers).
 const Solution& solution() {
@@ -44,6 +48,7 @@ TEST(FerzCli, BadLinesAreNamedAndTheOthersSolved) {
 
 // --moves: every legal move with the plies to the win when it is played, as the library gives them.
 TEST(FerzCli, MovesListsEveryLegalMove) {
+  if (testing::Sanitized) GTEST_SKIP() << "a solve per run: the runs above cover the command under sanitizers";
   const testing::CliResult r = run_cli({"ferz", "--moves"});
   EXPECT_EQ(r.status, 0) << r.err;
   const Position p = parse_position("8/8/8/3k4/8/1KF5/8/f7 w").value();
@@ -58,6 +63,7 @@ TEST(FerzCli, MovesListsEveryLegalMove) {
 }
 
 TEST(FerzCli, Longest) {
+  if (testing::Sanitized) GTEST_SKIP() << "a solve per run: the runs above cover the command under sanitizers";
   const testing::CliResult r = run_cli({"ferz", "--longest"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("the longest with the ferzes on squares of one colour (53 plies):\n"), std::string::npos)

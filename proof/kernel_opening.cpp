@@ -1,0 +1,201 @@
+#include "proof/kernel_opening.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <optional>
+#include <utility>
+
+#include "legality/kernel.h"
+#include "proof/goal_distance.h"
+
+namespace chessrank::proof {
+namespace {
+
+using legality::kernel::Capture;
+using legality::kernel::Group;
+
+// The pawns of file f, bottom (rank 1) to top: the order of the kernel's file indices.
+std::vector<Square> pawns_of_file(const Position& pos, int f) {
+  std::vector<Square> squares;
+  for (int r = 0; r < 8; ++r) {
+    const Square s = make_square(File(f), Rank(r));
+    if (type_of(pos.piece_on(s)) == Pawn) squares.push_back(s);
+  }
+  return squares;
+}
+
+// Moves a pawn needs from relative rank `from` to `to` (a double step from its start rank).
+int pawn_moves(int from, int to) { return to - from - (from == 1 && to >= 3 ? 1 : 0); }
+
+// A stage's pawn moves: the straight walks that make room on the two files and bring the capturer (and a
+// pawn victim) to the capture, and what they cost each side.
+class Plan {
+ public:
+  Plan(const Position& pos, const Position& goal) : pos_(pos), goal_(goal) {}
+
+  bool ok() const { return ok_; }
+  const std::vector<std::pair<Square, Square>>& walks() const { return walks_; }
+  int cost() const { return 16 * std::max(moves_[White], moves_[Black]) + moves_[White] + moves_[Black]; }
+  void add_moves(Color c, int n) { moves_[c] += n; }
+
+  // Walk the pawn on `from` straight on to rank `rank`: forward only, short of promotion, and never a pawn
+  // the goal keeps unmoved on its start square.
+  void walk(Square from, int rank) {
+    if (rank == rank_of(from)) return;
+    if (rank < 0 || rank > 7) {
+      ok_ = false;
+      return;
+    }
+    const Color c = color_of(pos_.piece_on(from));
+    const int a = relative_rank(c, from), b = relative_rank(c, Rank(rank));
+    if (b <= a || b > 6 || (a == 1 && goal_.piece_on(from) == pos_.piece_on(from))) {
+      ok_ = false;
+      return;
+    }
+    moves_[c] += pawn_moves(a, b);
+    walks_.emplace_back(from, make_square(file_of(from), Rank(rank)));
+  }
+  // Walk the pawns of `file` (bottom up) from index i up so that each stands on `floor` or above.
+  void raise(const std::vector<Square>& file, int i, int floor) {
+    for (std::size_t j = std::size_t(std::max(i, 0)); j < file.size(); ++j) {
+      const int r = std::max<int>(rank_of(file[j]), floor);
+      walk(file[j], r);
+      floor = r + 1;
+    }
+  }
+  // Walk the pawns of `file` from index i down so that each stands on `ceiling` or below.
+  void lower(const std::vector<Square>& file, int i, int ceiling) {
+    for (int j = std::min(i, int(file.size()) - 1); j >= 0; --j) {
+      const int r = std::min<int>(rank_of(file[std::size_t(j)]), ceiling);
+      walk(file[std::size_t(j)], r);
+      ceiling = r - 1;
+    }
+  }
+
+ private:
+  const Position& pos_;
+  const Position& goal_;
+  std::vector<std::pair<Square, Square>> walks_;
+  std::array<int, 2> moves_{};
+  bool ok_ = true;
+};
+
+// The victim of a pawn taking a piece of group g on `to`: the nearest such man of `them` (not a rook that
+// keeps a castling right: a stage keeps the rights), of a kind the goal has fewer of where there is one.
+Square piece_victim(const Position& pos, const Position& goal, Color them, Group g, Square to) {
+  Square victim = NoSquare;
+  int best = 1 << 20;
+  for (Bitboard b = pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King); b; b &= b - 1) {
+    const Square s = lsb(b);
+    const PieceType pt = type_of(pos.piece_on(s));
+    const bool in_group = g == Group::Nrq ? (pt == Knight || pt == Rook || pt == Queen)
+                                          : (pt == Bishop && is_dark(s) == (g == Group::DarkBishop));
+    bool castles = false;
+    for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
+      castles |= pos.can_castle(cr) && castling_rook_square(cr) == s;
+    if (!in_group || castles) continue;
+    const int cost = distance(s, to) + (pos.count(them, pt) > goal.count(them, pt) ? 0 : 8);
+    if (cost < best) best = cost, victim = s;
+  }
+  return victim;
+}
+
+// Return the position after the stage of capture `c` from `pos`, with its cost, for the capture square on
+// rank `rank`; nothing when the board does not allow it there.
+std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Position& goal, const Capture& c,
+                                                 int rank) {
+  const Color us = c.side;
+  const int ahead = us == White ? 1 : -1;
+  const std::vector<Square> from_file = pawns_of_file(pos, c.from), to_file = pawns_of_file(pos, c.to);
+  const Square from = from_file[std::size_t(c.from_index)];
+  const Square to = make_square(File(c.to), Rank(rank));
+  Plan plan(pos, goal);
+  plan.walk(from, rank - ahead);
+  if (us == White) plan.raise(from_file, c.from_index + 1, rank);  // the pawns ahead of the capturer
+  else plan.lower(from_file, c.from_index - 1, rank);
+  Square victim = NoSquare;
+  if (c.kind == Capture::PawnTakesPawn) {
+    victim = to_file[std::size_t(c.index)];
+    plan.walk(victim, rank);
+    if (us == White) plan.lower(to_file, c.index - 1, rank - 1);  // the pawns behind the victim
+    else plan.raise(to_file, c.index + 1, rank + 1);
+  } else {
+    if (c.victim != Group::Nrq && is_dark(to) != (c.victim == Group::DarkBishop)) return std::nullopt;
+    plan.raise(to_file, c.index, rank + 1);  // the capturer enters the file at c.index
+    plan.lower(to_file, c.index - 1, rank - 1);
+  }
+  if (!plan.ok()) return std::nullopt;
+  Position next = pos;
+  for (const auto& [a, b] : plan.walks()) next.remove_piece(a);
+  if (!next.empty(from)) next.remove_piece(from);
+  for (const auto& [a, b] : plan.walks()) {
+    if (a == from || a == victim) continue;
+    if (!next.empty(b)) return std::nullopt;
+    next.put_piece(pos.piece_on(a), b);
+  }
+  if (c.kind == Capture::PawnTakesPiece) {
+    victim = piece_victim(pos, goal, ~us, c.victim, to);
+    if (victim == NoSquare || !next.empty(to)) return std::nullopt;
+    plan.add_moves(~us, distance(victim, to));
+  }
+  if (!next.empty(victim)) next.remove_piece(victim);
+  if (!next.empty(to)) return std::nullopt;
+  next.put_piece(make_piece(us, Pawn), to);
+  plan.add_moves(us, 1);
+  next.set_side_to_move(~us);
+  next.set_ep_square(NoSquare);
+  return std::pair{next, plan.cost()};
+}
+
+// Return the position after the stage of capture `c`: of the capture squares from which the goal stays in
+// reach (by `distance`'s estimate), the one of least cost.
+std::optional<Position> stage_of(const Position& pos, const GoalDistance& distance, const Capture& c) {
+  const Position& goal = distance.goal();
+  if (c.kind != Capture::PawnTakesPawn && c.kind != Capture::PawnTakesPiece) return std::nullopt;
+  const std::vector<Square> from_file = pawns_of_file(pos, c.from), to_file = pawns_of_file(pos, c.to);
+  if (c.from_index < 0 || c.from_index >= int(from_file.size()) ||
+      pos.piece_on(from_file[std::size_t(c.from_index)]) != make_piece(c.side, Pawn))
+    return std::nullopt;
+  if (c.kind == Capture::PawnTakesPawn &&
+      (c.index < 0 || c.index >= int(to_file.size()) ||
+       pos.piece_on(to_file[std::size_t(c.index)]) != make_piece(~c.side, Pawn)))
+    return std::nullopt;
+  if (c.kind == Capture::PawnTakesPiece && (c.index < 0 || c.index > int(to_file.size()))) return std::nullopt;
+  std::optional<Position> best;
+  int best_cost = 1 << 20;
+  for (int rank = 1; rank <= 6; ++rank) {
+    const auto stage = stage_at(pos, goal, c, rank);
+    if (stage && stage->second < best_cost && distance.estimate(stage->first) < Unreachable)
+      best = stage->first, best_cost = stage->second;
+  }
+  return best;
+}
+
+}  // namespace
+
+KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, std::uint64_t seed) {
+  KernelOpening opening;
+  if (goal.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8))) return opening;  // not a kernel search's goal
+  const legality::KernelSearch kernel = legality::find_proof_kernel(goal, limits.legality);
+  if (kernel.outcome != legality::KernelOutcome::Found) return opening;
+  const auto start = std::chrono::steady_clock::now();
+  const GoalDistance distance(goal);
+  Position pos = Position::start();
+  for (const Capture& c : kernel.captures) {
+    const std::optional<Position> next = stage_of(pos, distance, c);
+    if (!next) break;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ProofLimits stage_limits = limits.after(opening.nodes, seconds);
+    stage_limits.nodes = std::min(stage_limits.nodes, StageNodes);
+    if (stage_limits.nodes == 0) break;
+    const GameSearch found = search_proof_game(*next, stage_limits, seed++, opening.moves);
+    opening.nodes += found.nodes;
+    if (found.moves.empty()) break;
+    opening.moves = found.moves;
+    pos = *next;
+  }
+  return opening;
+}
+
+}  // namespace chessrank::proof

@@ -1,0 +1,35 @@
+// The kernel opening: the first moves of a proof game, built by playing the goal's proof kernel
+// (legality/kernel.h) on the board, one pawn capture after another.
+//
+// Each pawn capture of the kernel becomes a stage: a position one capture on from the current one (the
+// capturing pawn on the capture square, its victim gone, every other man where it stands), which a small
+// proof-game search reaches. The capture square is chosen on the files the kernel names, between the pawns
+// the kernel places around it, and, for a bishop taken, on its colour. The stages stop at the first capture
+// they cannot play (a promotion, a promoted man taken, a stage search that fails), and what was played is
+// the opening. A stage keeps the goal in reach by GoalDistance's estimate. The opening only guides a
+// search: a proof game beginning with it is replayed like any other.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/position.h"
+#include "core/types.h"
+#include "proof/proof_game.h"
+
+namespace chessrank::proof {
+
+struct KernelOpening {
+  std::vector<Move> moves;  // from the initial position
+  std::uint64_t nodes = 0;  // positions the stage searches expanded
+};
+
+// Return the kernel opening of `goal` (as parse_fen gives it): legal moves from the initial position that
+// make the first pawn captures of its proof kernel, within `limits` (each stage within StageNodes
+// positions); no moves when the kernel search finds no kernel or the first capture cannot be played.
+KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, std::uint64_t seed);
+
+// The budget of one stage's search: a stage moves a few men, and one that needs more is seldom on a game's way.
+constexpr std::uint64_t StageNodes = 3000;
+
+}  // namespace chessrank::proof

@@ -1,0 +1,90 @@
+#include "proof/kernel_opening.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "proof/goal_distance.h"
+#include "tests/support/build_flavour.h"
+
+namespace chessrank::proof {
+namespace {
+
+Position fen(const std::string& text) { return parse_fen(text).value(); }
+
+// The first `count` legal positions of the 2021 sample's visible file.
+std::vector<Position> visible_legal(int count) {
+  std::vector<Position> goals;
+  std::ifstream in(std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-923-visible.txt");
+  for (std::string line; int(goals.size()) < count && std::getline(in, line);) {
+    const std::size_t at = line.find(" legal: proof: ");
+    if (at != std::string::npos) goals.push_back(fen(line.substr(0, at)));
+  }
+  return goals;
+}
+
+const int Goals = testing::unless_sanitized(40, 10);
+
+// The opening is legal from the initial position, its captures are all made by pawns (the kernel's pawn
+// captures; its piece captures come after it), and it keeps the goal in reach by the search's estimate.
+TEST(KernelOpening, PlaysPawnCapturesAndKeepsTheGoalInReach) {
+  int with_captures = 0;
+  for (const Position& goal : visible_legal(Goals)) {
+    const KernelOpening opening = kernel_opening(goal, {}, 1);
+    Position pos = Position::start();
+    int captures = 0;
+    for (Move m : opening.moves) {
+      ASSERT_TRUE(legal_moves(pos).contains(m)) << to_fen(goal) << ": " << to_san_game(opening.moves);
+      if (!pos.empty(m.to()) || m.kind() == MoveKind::EnPassant) {
+        EXPECT_EQ(type_of(pos.piece_on(m.from())), Pawn) << to_fen(goal) << ": " << to_san_game(opening.moves);
+        ++captures;
+      }
+      UndoInfo undo;
+      pos.do_move(m, undo);
+    }
+    with_captures += captures > 0;
+    EXPECT_LT(GoalDistance(goal).estimate(pos), Unreachable) << to_fen(goal) << ": " << to_san_game(opening.moves);
+    EXPECT_LE(opening.nodes, 16 * StageNodes);
+  }
+  EXPECT_GE(with_captures, Goals * 3 / 4);
+}
+
+TEST(KernelOpening, DependsOnTheSeedOnly) {
+  const Position goal = visible_legal(1).front();
+  const KernelOpening first = kernel_opening(goal, {}, 3);
+  ASSERT_FALSE(first.moves.empty());
+  const KernelOpening again = kernel_opening(goal, {}, 3);
+  EXPECT_EQ(again.moves, first.moves);
+  EXPECT_EQ(again.nodes, first.nodes);
+}
+
+// A goal reached without captures has an empty kernel, hence no opening; so does an illegal one.
+TEST(KernelOpening, IsEmptyWithoutPawnCaptures) {
+  const KernelOpening quiet = kernel_opening(fen("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2"), {}, 1);
+  EXPECT_TRUE(quiet.moves.empty());
+  EXPECT_EQ(quiet.nodes, 0u);
+  const KernelOpening none = kernel_opening(fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), {}, 1);
+  EXPECT_TRUE(none.moves.empty());
+}
+
+// The search after the kernel opening proves positions that the search from the initial position, with
+// the same budget, does not: the visible file's second legal position.
+TEST(KernelOpening, LeadsTheSearchToGamesItDoesNotFindAlone) {
+  const Position goal = visible_legal(2).back();
+  ProofLimits limits;
+  limits.nodes = 40000;
+  const GameSearch with = find_proof_game(goal, limits, 1);
+  ASSERT_FALSE(with.moves.empty());
+  EXPECT_TRUE(reaches(with.moves, goal));
+  EXPECT_LE(with.nodes, limits.nodes);
+  if (testing::Sanitized) GTEST_SKIP() << "the search without the opening, to its budget: left to the optimised build";
+  EXPECT_TRUE(search_proof_game(goal, limits, 1, {}).moves.empty());
+}
+
+}  // namespace
+}  // namespace chessrank::proof
