@@ -148,28 +148,29 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
   return std::pair{next, plan.cost()};
 }
 
-// Return the position after the stage of capture `c`: of the capture squares from which the goal stays in
-// reach (by `distance`'s estimate), the one of least cost.
-std::optional<Position> stage_of(const Position& pos, const GoalDistance& distance, const Capture& c) {
+// Return the positions after the stage of capture `c`, one per capture square from which the goal stays in
+// reach (by `distance`'s estimate), the least costly first.
+std::vector<Position> stages_of(const Position& pos, const GoalDistance& distance, const Capture& c) {
   const Position& goal = distance.goal();
-  if (c.kind != Capture::PawnTakesPawn && c.kind != Capture::PawnTakesPiece) return std::nullopt;
+  if (c.kind != Capture::PawnTakesPawn && c.kind != Capture::PawnTakesPiece) return {};
   const std::vector<Square> from_file = pawns_of_file(pos, c.from), to_file = pawns_of_file(pos, c.to);
   if (c.from_index < 0 || c.from_index >= int(from_file.size()) ||
       pos.piece_on(from_file[std::size_t(c.from_index)]) != make_piece(c.side, Pawn))
-    return std::nullopt;
+    return {};
   if (c.kind == Capture::PawnTakesPawn &&
       (c.index < 0 || c.index >= int(to_file.size()) ||
        pos.piece_on(to_file[std::size_t(c.index)]) != make_piece(~c.side, Pawn)))
-    return std::nullopt;
-  if (c.kind == Capture::PawnTakesPiece && (c.index < 0 || c.index > int(to_file.size()))) return std::nullopt;
-  std::optional<Position> best;
-  int best_cost = 1 << 20;
+    return {};
+  if (c.kind == Capture::PawnTakesPiece && (c.index < 0 || c.index > int(to_file.size()))) return {};
+  std::vector<std::pair<Position, int>> stages;
   for (int rank = 1; rank <= 6; ++rank) {
     const auto stage = stage_at(pos, goal, c, rank);
-    if (stage && stage->second < best_cost && distance.estimate(stage->first) < Unreachable)
-      best = stage->first, best_cost = stage->second;
+    if (stage && distance.estimate(stage->first) < Unreachable) stages.push_back(*stage);
   }
-  return best;
+  std::stable_sort(stages.begin(), stages.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::vector<Position> positions;
+  for (const auto& stage : stages) positions.push_back(stage.first);
+  return positions;
 }
 
 }  // namespace
@@ -183,17 +184,22 @@ KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, st
   const GoalDistance distance(goal);
   Position pos = Position::start();
   for (const Capture& c : kernel.captures) {
-    const std::optional<Position> next = stage_of(pos, distance, c);
-    if (!next) break;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ProofLimits stage_limits = limits.after(opening.nodes, seconds);
-    stage_limits.nodes = std::min(stage_limits.nodes, StageNodes);
-    if (stage_limits.nodes == 0) break;
-    const GameSearch found = search_proof_game(*next, stage_limits, seed++, opening.moves);
-    opening.nodes += found.nodes;
-    if (found.moves.empty()) break;
-    opening.moves = found.moves;
-    pos = *next;
+    // The stage's targets in order, the first StageTries of them, until a search reaches one.
+    bool played = false;
+    const std::vector<Position> targets = stages_of(pos, distance, c);
+    for (std::size_t t = 0; t < std::min(targets.size(), StageTries) && !played; ++t) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      ProofLimits stage_limits = limits.after(opening.nodes, seconds);
+      stage_limits.nodes = std::min(stage_limits.nodes, StageNodes);
+      if (stage_limits.nodes == 0) break;
+      const GameSearch found = search_proof_game(targets[t], stage_limits, seed++, opening.moves);
+      opening.nodes += found.nodes;
+      if (found.moves.empty()) continue;
+      opening.moves = found.moves;
+      pos = targets[t];
+      played = true;
+    }
+    if (!played) break;
   }
   return opening;
 }

@@ -26,10 +26,12 @@ struct KernelOpening {
 
 // Return the kernel opening of `goal` (as parse_fen gives it): legal moves from the initial position that
 // make the first pawn captures of its proof kernel, within `limits` (each stage within StageNodes
-// positions); no moves when the kernel search finds no kernel or the first capture cannot be played.
+// positions, trying up to StageTries capture squares); no moves when the kernel search finds no kernel or the first capture cannot be played.
 KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, std::uint64_t seed);
 
-// The budget of one stage's search: a stage moves a few men, and one that needs more is seldom on a game's way.
+// The budget of one stage's search: a stage moves a few men, and one that needs more is seldom on a game's
+// way; and how many capture squares a stage tries.
 constexpr std::uint64_t StageNodes = 3000;
+constexpr std::size_t StageTries = 3;
 
 }  // namespace chessrank::proof

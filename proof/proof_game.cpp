@@ -23,6 +23,7 @@ constexpr int Weights[] = {10, 20, 5};
 constexpr int MaxQuietPlies = 150;
 constexpr std::uint64_t FirstPassNodes = 20000;  // each pass then gets 19/16 of the last one's budget
 constexpr int ContinuationSteps = 3;             // searches from the closest position after a failed pass
+constexpr std::uint64_t FirstSearchNodes = 25000;  // the search before the kernel opening, at most
 
 // A hash of a position's identity (placement, side to move, castling rights, en passant square). A
 // collision can only make a pass skip a position, never accept a wrong game: games are replayed at the end.
@@ -227,22 +228,26 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   if (!opening.empty()) return search_proof_game(goal, limits, seed, opening);
   const Clock::time_point start = Clock::now();
   const auto seconds = [start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  ProofLimits stages = limits;
+  // From the initial position first, with an eighth of the budget, at most FirstSearchNodes: most positions
+  // of games whose pawns made few captures are found so, at once.
+  ProofLimits plain_limits = limits;
+  plain_limits.nodes = std::min(limits.nodes / 8, FirstSearchNodes);
+  plain_limits.seconds /= 8;
+  GameSearch plain = search_proof_game(goal, plain_limits, seed, {});
+  if (!plain.moves.empty() || plain.cut) return plain;
+  ProofLimits stages = limits.after(plain.nodes, seconds());
   stages.nodes /= 2;  // what the stages may take at most
   stages.seconds /= 2;
   const KernelOpening kernel = kernel_opening(goal, stages, seed);
-  ProofLimits first = limits.after(kernel.nodes, seconds());
-  if (!kernel.moves.empty()) {
-    first.nodes -= first.nodes / 4;
-    if (first.seconds > 0) first.seconds *= 0.75;
+  if (kernel.moves.empty()) {
+    GameSearch rest = search_proof_game(goal, limits.after(plain.nodes + kernel.nodes, seconds()), seed + 1, {});
+    rest.nodes += plain.nodes + kernel.nodes;
+    return rest;
   }
-  GameSearch result = search_proof_game(goal, first, seed, kernel.moves);
-  result.nodes += kernel.nodes;
-  if (!result.moves.empty() || kernel.moves.empty()) return result;
-  GameSearch plain = search_proof_game(goal, limits.after(result.nodes, seconds()), seed, {});
-  plain.nodes += result.nodes;
-  if (plain.moves.empty() && !result.cut) plain.closest = std::move(result.closest), plain.cut = false;
-  return plain;
+  GameSearch result = search_proof_game(goal, limits.after(plain.nodes + kernel.nodes, seconds()), seed, kernel.moves);
+  result.nodes += plain.nodes + kernel.nodes;
+  if (result.moves.empty() && result.cut) result.closest = std::move(plain.closest), result.cut = false;
+  return result;
 }
 
 ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_t seed,

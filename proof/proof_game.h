@@ -4,11 +4,12 @@
 // then searches for a game: a weighted best-first search (priority ply + Weight x estimate, GoalDistance's
 // estimate) over positions reached by legal moves, men on frozen squares never moved or taken, each
 // position kept at the lowest ply it was reached at. Passes restart with other random tie-breaks and a
-// larger budget. The search begins after the kernel opening (proof/kernel_opening.h), which plays the
-// pawn captures of the goal's proof kernel, and, when that fails, from the initial position. A goal with an en passant square is searched for without the double step that made it,
-// which is then played. A game found is replayed move by move before it is returned; a search that runs
-// out of budget says "unknown", never "illegal", and gives the line that came closest. A search may be told
-// to begin with given moves (an opening), which is how a closest line, corrected by hand, is tried again.
+// larger budget. A short search from the initial position is followed by one after the kernel opening
+// (proof/kernel_opening.h), which plays the pawn captures of the goal's proof kernel. A goal with
+// an en passant square is searched for without the double step that made it, which is then played. A game
+// found is replayed move by move before it is returned; a search that runs out of budget says "unknown",
+// never "illegal", and gives the line that came closest. A search may be told to begin with given moves
+// (an opening), which is how a closest line, corrected by hand, is tried again.
 #pragma once
 
 #include <algorithm>
@@ -28,7 +29,8 @@ struct ProofLimits {
   bool (*stop)() = nullptr;         // when it returns true, the search stops at once, unknown (a caller's Ctrl-C)
   legality::SearchLimits legality;  // the budgets of the legality checks run first
 
-  // Return what is left of these limits after a search that expanded `nodes` positions in `seconds`.
+  // Return what is left of these limits after a search that expanded `nodes_used` positions in
+  // `seconds_used` seconds.
   ProofLimits after(std::uint64_t nodes_used, double seconds_used) const {
     ProofLimits left = *this;
     left.nodes = nodes > nodes_used ? nodes - nodes_used : 0;
@@ -64,8 +66,9 @@ struct GameSearch {
 
 // Search for a game that begins with `opening` and reaches `goal`, within `limits` (the legality checks
 // are not run). An opening that is not legal from the initial position finds nothing. Without an opening,
-// the search begins after the kernel opening with three quarters of the budget, then from the initial
-// position with the rest.
+// a search from the initial position with an eighth of the budget (25,000 positions at most) comes first,
+// then one after the kernel opening with the rest (from the initial position again when there is no
+// kernel opening).
 GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
                            const std::vector<Move>& opening = {});
 

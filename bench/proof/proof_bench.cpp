@@ -87,8 +87,7 @@ void BM_ProveRandomGames(benchmark::State& state) {
 }
 BENCHMARK(BM_ProveRandomGames)->Arg(100)->Arg(1000)->Unit(benchmark::kSecond)->Iterations(1);
 
-// The first 10 of the file's 182 legal positions: about four minutes on one core, most of it searches
-// that run out of budget (a larger argument takes more of them).
+// The first 10 of the file's 182 legal positions (a larger argument takes more of them).
 void BM_ProveVisibleLegal(benchmark::State& state) {
   std::vector<Position> set = visible_legal();
   set.resize(std::min<std::size_t>(set.size(), std::size_t(state.range(0))));
