@@ -26,7 +26,8 @@ struct KernelOpening {
 
 // Return the kernel opening of `goal` (as parse_fen gives it): legal moves from the initial position that
 // make the first pawn captures of its proof kernel, within `limits` (each stage within StageNodes
-// positions, trying up to StageTries capture squares); no moves when the kernel search finds no kernel or the first capture cannot be played.
+// positions, trying up to StageTries capture squares); no moves when the kernel search finds no kernel or
+// the first capture cannot be played.
 KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, std::uint64_t seed);
 
 // The budget of one stage's search: a stage moves a few men, and one that needs more is seldom on a game's
