@@ -64,6 +64,7 @@ struct PassResult {
   bool found = false;
   std::vector<Move> moves;  // from the root: to the goal when found, else to the position of least estimate
   int closest = Unreachable;  // that position's estimate
+  bool exhausted = false;     // not found with every position in reach (by the estimate) expanded
 };
 
 // When a search stops before its budget: at the time limit, or when the caller asks.
@@ -134,6 +135,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
     }
   }
   result.moves = line_to(closest);
+  result.exhausted = open.empty();
   return result;
 }
 
@@ -209,13 +211,17 @@ GameSearch search_proof_game(const Position& goal, const ProofLimits& limits, st
       return r;
     };
     PassResult r = run(budget);
+    if (!r.found && r.exhausted) {  // every position in reach was expanded: another pass expands them again
+      result.exhausted = true;
+      break;
+    }
     for (int step = 0; !r.found && step < ContinuationSteps && expanded < limits.nodes && !stop.now(); ++step) {
       const int before = r.closest;
       r = run(budget / 2);
       if (!r.found && r.closest >= before) break;
     }
     if (r.found) found = true, moves = line;
-    budget *= 19.0 / 16.0;
+    budget = std::min(budget * 19.0 / 16.0, double(limits.nodes));
   }
   if (!found) return result;
   if (last) moves.push_back(last);
@@ -234,18 +240,21 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   plain_limits.nodes = std::min(limits.nodes / 8, FirstSearchNodes);
   plain_limits.seconds /= 8;
   GameSearch plain = search_proof_game(goal, plain_limits, seed, {});
-  if (!plain.moves.empty() || plain.cut) return plain;
+  if (!plain.moves.empty() || plain.cut || plain.exhausted) return plain;
   ProofLimits stages = limits.after(plain.nodes, seconds());
   stages.nodes /= 2;  // what the stages may take at most
   stages.seconds /= 2;
   const KernelOpening kernel = kernel_opening(goal, stages, seed);
-  if (kernel.moves.empty()) {
-    GameSearch rest = search_proof_game(goal, limits.after(plain.nodes + kernel.nodes, seconds()), seed + 1, {});
-    rest.nodes += plain.nodes + kernel.nodes;
+  // From the initial position again, with what is left after `used` expansions.
+  const auto again = [&](std::uint64_t used) {
+    GameSearch rest = search_proof_game(goal, limits.after(used, seconds()), seed + 1, {});
+    rest.nodes += used;
     return rest;
-  }
+  };
+  if (kernel.moves.empty()) return again(plain.nodes + kernel.nodes);
   GameSearch result = search_proof_game(goal, limits.after(plain.nodes + kernel.nodes, seconds()), seed, kernel.moves);
   result.nodes += plain.nodes + kernel.nodes;
+  if (result.exhausted) return again(result.nodes);  // the opening leads nowhere
   if (result.moves.empty() && result.cut) result.closest = std::move(plain.closest), result.cut = false;
   return result;
 }
@@ -277,7 +286,9 @@ ProofOutcome prove(const Position& goal, const ProofLimits& limits, std::uint64_
     return outcome;
   }
   outcome.reason = "no game found in " + std::to_string(outcome.nodes) + " positions";
-  if (limits.stop && limits.stop()) {
+  if (search.exhausted) {
+    outcome.reason += ": all the positions in reach by the search's estimate";
+  } else if (limits.stop && limits.stop()) {
     outcome.reason += " (stopped)";
   } else if (limits.seconds > 0 && outcome.nodes < limits.nodes) {
     std::ostringstream seconds;

@@ -62,13 +62,14 @@ struct GameSearch {
   std::vector<Move> closest;  // none found: as ProofOutcome::closest
   std::uint64_t nodes = 0;    // positions expanded
   bool cut = false;           // none found because the goal is out of reach after the opening (by the estimate)
+  bool exhausted = false;     // none found, and a pass expanded every position in reach (by the estimate)
 };
 
 // Search for a game that begins with `opening` and reaches `goal`, within `limits` (the legality checks
 // are not run). An opening that is not legal from the initial position finds nothing. Without an opening,
 // a search from the initial position with an eighth of the budget (25,000 positions at most) comes first,
 // then one after the kernel opening with the rest (from the initial position again when there is no
-// kernel opening).
+// kernel opening or the search after it runs out of positions in reach).
 GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
                            const std::vector<Move>& opening = {});
 

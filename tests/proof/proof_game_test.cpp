@@ -241,5 +241,17 @@ TEST(Prove, SaysUnknownAfterAnOpeningThatCannotLeadToTheGoal) {
   EXPECT_EQ(prove(goal, {}, 1).status, ProofStatus::Legal);
 }
 
+// A search that has expanded every position in reach (by its estimate) stops there, unknown: after the
+// fool's mate white has no move, so the search from there expands one position, however large its budget.
+TEST(Prove, StopsWhenEveryPositionInReachWasSearched) {
+  const Position goal = after({"f3", "e5", "g4", "Qf6"});
+  const std::vector<Move> mate = parse_game("f3 e5 g4 Qh4#").value();
+  const ProofOutcome outcome = prove(goal, {}, 1, mate);
+  EXPECT_EQ(outcome.status, ProofStatus::Unknown);
+  EXPECT_EQ(outcome.nodes, 1u);
+  EXPECT_NE(outcome.reason.find("in reach"), std::string::npos) << outcome.reason;
+  EXPECT_EQ(prove(goal, {}, 1).status, ProofStatus::Legal);
+}
+
 }  // namespace
 }  // namespace chessrank::proof
