@@ -101,6 +101,40 @@ Square piece_victim(const Position& pos, const Position& goal, Color them, Group
   return victim;
 }
 
+// Return whether a `pt` on `from` could go to `to` on `board` while the pawns stand still (the other
+// pieces make way).
+bool reaches_past_pawns(const Position& board, PieceType pt, Square from, Square to) {
+  const Bitboard pawns = board.pieces(Pawn);
+  Bitboard seen = square_bb(from);
+  for (Bitboard frontier = seen; frontier;) {
+    Bitboard next = 0;
+    for (Bitboard f = frontier; f;) next |= attacks(pt, pop_lsb(f), pawns);
+    frontier = next & ~pawns & ~seen;
+    seen |= frontier;
+  }
+  return (seen & square_bb(to)) != 0;
+}
+
+// Let the piece on `victim` out to `to` on `board`: when pawns wall it in, one pawn of its side steps off
+// its start square (one the goal shows moved), the first that opens the way. Return the pawn moves made
+// (0 or 1), or -1 when none opens it.
+int free_victim(Position& board, const Position& goal, Square victim, Square to) {
+  const PieceType pt = type_of(board.piece_on(victim));
+  if (reaches_past_pawns(board, pt, victim, to)) return 0;
+  const Color c = color_of(board.piece_on(victim));
+  const Piece pawn = make_piece(c, Pawn);
+  for (Bitboard b = board.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2)); b;) {
+    const Square s = pop_lsb(b), ahead = Square(s + pawn_push(c));
+    if (goal.piece_on(s) == pawn || !board.empty(ahead)) continue;
+    board.remove_piece(s);
+    board.put_piece(pawn, ahead);
+    if (reaches_past_pawns(board, pt, victim, to)) return 1;
+    board.remove_piece(ahead);
+    board.put_piece(pawn, s);
+  }
+  return -1;
+}
+
 // Return the position after the stage of capture `c` from `pos`, with its cost, for the capture square on
 // rank `rank`; nothing when the board does not allow it there.
 std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Position& goal, const Capture& c,
@@ -137,7 +171,9 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
   if (c.kind == Capture::PawnTakesPiece) {
     victim = piece_victim(pos, goal, ~us, c.victim, to);
     if (victim == NoSquare || !next.empty(to)) return std::nullopt;
-    plan.add_moves(~us, distance(victim, to));
+    const int freeing = free_victim(next, goal, victim, to);
+    if (freeing < 0) return std::nullopt;
+    plan.add_moves(~us, distance(victim, to) + freeing);
   }
   if (!next.empty(victim)) next.remove_piece(victim);
   if (!next.empty(to)) return std::nullopt;

@@ -4,10 +4,11 @@
 // Each pawn capture of the kernel becomes a stage: a position one capture on from the current one (the
 // capturing pawn on the capture square, its victim gone, every other man where it stands), which a small
 // proof-game search reaches. The capture square is chosen on the files the kernel names, between the pawns
-// the kernel places around it, and, for a bishop taken, on its colour. The stages stop at the first capture
-// they cannot play (a promotion, a promoted man taken, a stage search that fails), and what was played is
-// the opening. A stage keeps the goal in reach by GoalDistance's estimate. The opening only guides a
-// search: a proof game beginning with it is replayed like any other.
+// the kernel places around it, and, for a bishop taken, on its colour; a piece its pawns wall in is let
+// out by a pawn step. The stages stop at the first capture they cannot play (a promotion, a promoted man
+// taken, a stage search that fails), and what was played is the opening. A stage keeps the goal in reach
+// by GoalDistance's estimate. The opening only guides a search: a proof game beginning with it is replayed
+// like any other.
 #pragma once
 
 #include <cstdint>

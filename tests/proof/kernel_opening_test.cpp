@@ -72,6 +72,26 @@ TEST(KernelOpening, IsEmptyWithoutPawnCaptures) {
   EXPECT_TRUE(none.moves.empty());
 }
 
+// A pawn takes a piece its own pawns wall in: one of them steps off its start square, one the goal shows
+// moved, to let it out. Here white's a-pawn takes the bishop from c8 on the b-file, and d7 is free to move.
+TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
+  Position goal = Position::start();
+  for (const char* san : {"Nf3", "d6", "Ng1", "Be6", "Nf3", "Bb3", "axb3"}) {
+    UndoInfo undo;
+    goal.do_move(parse_san(goal, san).value(), undo);
+  }
+  const KernelOpening opening = kernel_opening(goal, {}, 1);
+  ASSERT_FALSE(opening.moves.empty());
+  Position pos = Position::start();
+  for (Move m : opening.moves) {
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  EXPECT_EQ(pos.count(Black, Bishop), 1) << to_san_game(opening.moves);
+  EXPECT_EQ(popcount(pos.pieces(White, Pawn) & file_bb(FileB)), 2) << to_san_game(opening.moves);
+  EXPECT_TRUE(pos.empty(D7)) << to_san_game(opening.moves);
+}
+
 // The search after the kernel opening proves positions that the search from the initial position, with
 // the same budget, does not: the visible file's second legal position.
 TEST(KernelOpening, LeadsTheSearchToGamesItDoesNotFindAlone) {
