@@ -13,6 +13,8 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/notation.h"
+#include "proof/goal_distance.h"
 #include "proof/proof_game.h"
 
 namespace chessrank::proof {
@@ -80,6 +82,40 @@ void prove_each(benchmark::State& state, const std::vector<Position>& set) {
   state.counters["max_s"] = seconds.back();
   state.counters["proved_mean_s"] = proved ? proved_seconds / double(proved) : 0;
 }
+
+// The search's estimate, as it runs in the search: each position along the published proof games of the
+// visible file's first 10 legal positions, against the game's goal.
+void BM_GoalDistanceEstimate(benchmark::State& state) {
+  std::vector<std::pair<GoalDistance, std::vector<Position>>> games;
+  std::ifstream in(std::string(CHESSRANK_SHARED_DIR) + "/data/tromp-923-visible.txt");
+  for (std::string line; games.size() < 10 && std::getline(in, line);) {
+    const std::size_t at = line.find(" legal: proof: ");
+    if (at == std::string::npos) continue;
+    const Result<Position> goal = parse_fen(line.substr(0, at));
+    const Result<std::vector<Move>> moves = parse_game(line.substr(at + 15));
+    if (!goal || !moves) continue;
+    std::vector<Position> along{Position::start()};
+    for (Move m : *moves) {
+      Position next = along.back();
+      UndoInfo undo;
+      next.do_move(m, undo);
+      along.push_back(next);
+    }
+    games.emplace_back(GoalDistance(*goal), std::move(along));
+  }
+  if (games.empty()) {
+    state.SkipWithError("no positions (is CHESSRANK_SHARED_DIR right?)");
+    return;
+  }
+  std::int64_t estimates = 0;
+  for (auto _ : state) {
+    for (const auto& [distance, along] : games)
+      for (const Position& pos : along) benchmark::DoNotOptimize(distance.estimate(pos));
+    for (const auto& game : games) estimates += std::int64_t(game.second.size());
+  }
+  state.SetItemsProcessed(estimates);
+}
+BENCHMARK(BM_GoalDistanceEstimate)->Unit(benchmark::kMicrosecond);
 
 // 100 positions: about a minute on one core; 1,000 (the set): about ten.
 void BM_ProveRandomGames(benchmark::State& state) {
