@@ -3,16 +3,25 @@
 #include <algorithm>
 #include <limits>
 
+#include <boost/container/small_vector.hpp>
+
 namespace chessrank::proof {
+namespace {
+
+// One entry per column and the virtual column 0: on the stack up to 32 columns.
+template <typename T>
+using Columns = boost::container::small_vector<T, 33>;
+
+}  // namespace
 
 // Rows are added one at a time; each addition grows a tree of tight edges (reduced cost 0 under the row
 // and column potentials u, v) by Dijkstra-like steps until it reaches a free column, then flips the path.
-int min_cost_assignment(const std::vector<int>& cost, int n, std::vector<int>* column_of_row) {
+int min_cost_assignment(std::span<const int> cost, int n, std::span<int> column_of_row) {
   constexpr long long Big = std::numeric_limits<long long>::max() / 4;
   // 1-based: column 0 is the virtual start of each augmenting path.
-  std::vector<long long> u(n + 1, 0), v(n + 1, 0), min_slack(n + 1);
-  std::vector<int> row_of_column(n + 1, 0), previous(n + 1, 0);
-  std::vector<char> used(n + 1);
+  Columns<long long> u(n + 1, 0), v(n + 1, 0), min_slack(n + 1);
+  Columns<int> row_of_column(n + 1, 0), previous(n + 1, 0);
+  Columns<char> used(n + 1);
   for (int row = 1; row <= n; ++row) {
     row_of_column[0] = row;
     int column = 0;
@@ -52,10 +61,9 @@ int min_cost_assignment(const std::vector<int>& cost, int n, std::vector<int>* c
     } while (column != 0);
   }
   long long total = 0;
-  if (column_of_row) column_of_row->assign(n, -1);
   for (int c = 1; c <= n; ++c) {
     total += cost[(row_of_column[c] - 1) * n + (c - 1)];
-    if (column_of_row) (*column_of_row)[row_of_column[c] - 1] = c - 1;
+    if (!column_of_row.empty()) column_of_row[row_of_column[c] - 1] = c - 1;
   }
   return int(std::min<long long>(total, AssignmentInfinity));
 }

@@ -4,7 +4,7 @@
 // order of magnitude slower there, so it serves as this one's test oracle instead.
 #pragma once
 
-#include <vector>
+#include <span>
 
 namespace chessrank::proof {
 
@@ -12,9 +12,9 @@ namespace chessrank::proof {
 constexpr int AssignmentInfinity = 1 << 20;
 
 // Return the least total cost of assigning each row to a distinct column of the square matrix `cost`
-// (row-major, n x n), and write the chosen column of each row into `column_of_row` when it is given.
-// Entries must lie in 0..AssignmentInfinity; the result is AssignmentInfinity or more when every
-// assignment uses an impossible entry.
-int min_cost_assignment(const std::vector<int>& cost, int n, std::vector<int>* column_of_row = nullptr);
+// (row-major, n x n), and write the chosen column of each row into `column_of_row` (n entries) unless it
+// is empty. Entries must lie in 0..AssignmentInfinity; the result is AssignmentInfinity or more when every
+// assignment uses an impossible entry. Up to 32 x 32 it works without allocating.
+int min_cost_assignment(std::span<const int> cost, int n, std::span<int> column_of_row = {});
 
 }  // namespace chessrank::proof

@@ -2,12 +2,20 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "proof/assignment.h"
 
 namespace chessrank::proof {
 namespace {
+
+// One entry per man of a side, and one per pair of them: on the stack for the 16 men a game leaves a side
+// at most, so that an estimate does not allocate.
+template <typename T>
+using PerMan = boost::container::small_vector<T, 16>;
+template <typename T>
+using PerPair = boost::container::small_vector<T, 16 * 16>;
 
 constexpr std::uint8_t NoPath = 255;
 constexpr int VictimCap = 8;  // moves a surplus man is charged at most to reach where it is taken
@@ -56,9 +64,9 @@ struct GoalDistance::Side {
   int captures_available = 0;  // the enemy's surplus men
   int captures_needed = 0;     // captures of this side's pawns on their walks
   int blocked_runs = 0;        // straight pawn runs an enemy pawn stands on
-  std::vector<PawnNeed> pawn_needs;
-  std::vector<Man> surplus;    // men assigned to capture slots
-  std::vector<Man> capturers;  // pieces, kings included, that may take the enemy's surplus
+  PerMan<PawnNeed> pawn_needs;
+  PerMan<Man> surplus;    // men assigned to capture slots
+  PerMan<Man> capturers;  // pieces, kings included, that may take the enemy's surplus
   bool unreachable = false;
 };
 
@@ -137,7 +145,7 @@ GoalDistance::Promotion GoalDistance::promotion(Color c, Square from, PieceType 
 }
 
 int GoalDistance::fewest_captures(const Position& pos, Color c, int captures_available) const {
-  std::vector<std::pair<PieceType, Square>> men, targets;
+  PerMan<std::pair<PieceType, Square>> men, targets;
   for (Bitboard b = pos.pieces(c) & ~frozen_; b;) {
     const Square s = pop_lsb(b);
     men.emplace_back(type_of(pos.piece_on(s)), s);
@@ -148,7 +156,7 @@ int GoalDistance::fewest_captures(const Position& pos, Color c, int captures_ava
   }
   const int n = int(men.size());
   // Columns: the goal men, then capture slots (no capture needed); bishops keep their square colour.
-  std::vector<int> cost(n * n, 0);
+  PerPair<int> cost(n * n, 0);
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       const auto [pt, from] = men[i];
@@ -164,7 +172,7 @@ int GoalDistance::fewest_captures(const Position& pos, Color c, int captures_ava
       }
       cost[i * n + j] = captures;
     }
-  return min_cost_assignment(cost, n);
+  return min_cost_assignment({cost.data(), cost.size()}, n);
 }
 
 GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard settled) const {
@@ -172,7 +180,7 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
   side.captures_available = popcount(pos.pieces(~c)) - popcount(goal_.pieces(~c));
   // Men already on their goal squares stay there: the assignment is of the others (a settled piece may
   // still leave to take a man, see victim_moves).
-  std::vector<Side::Man> men, targets;
+  PerMan<Side::Man> men, targets;
   for (Bitboard b = pos.pieces(c) & ~settled; b;) {
     const Square s = pop_lsb(b);
     men.push_back({type_of(pos.piece_on(s)), s});
@@ -191,8 +199,8 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
     return side;
   }
   // Columns: the goal men, then n - targets capture slots. `via` keeps a promotion's square.
-  std::vector<int> cost(n * n, 0);
-  std::vector<Square> via(n * n, NoSquare);
+  PerPair<int> cost(n * n, 0);
+  PerPair<Square> via(n * n, NoSquare);
   for (int i = 0; i < n; ++i) {
     const Side::Man man = men[i];
     for (int j = 0; j < n; ++j) {
@@ -214,8 +222,8 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
       entry = moves == NoPath ? AssignmentInfinity : moves;
     }
   }
-  std::vector<int> column;
-  side.moves = min_cost_assignment(cost, n, &column);
+  PerMan<int> column(n, -1);
+  side.moves = min_cost_assignment({cost.data(), cost.size()}, n, {column.data(), column.size()});
   if (side.moves >= AssignmentInfinity) {
     side.unreachable = true;
     return side;
@@ -316,7 +324,7 @@ int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color 
   // The captures pieces make: the cheapest approaches of a capturer to a victim.
   const int by_pieces = capturer.captures_available - capturer.captures_needed;
   if (by_pieces > 0) {
-    std::vector<int> approach;
+    PerMan<int> approach;
     for (const Side::Man& v : victims.surplus) {
       int best = VictimCap;
       // A capturer's detour: to the victim, then on to its own goal square.

@@ -5,7 +5,6 @@
 #include <optional>
 #include <queue>
 #include <sstream>
-#include <unordered_map>
 
 #include <pcg_random.hpp>
 
@@ -38,6 +37,47 @@ std::uint64_t hash_of(const Position& pos) {
   mix(std::uint64_t(pos.side_to_move()) | std::uint64_t(pos.castling_rights()) << 1 | std::uint64_t(pos.ep_square()) << 8);
   return h;
 }
+
+// The lowest ply at which a pass reached each position, by hash_of: open addressing with linear probing in
+// a power-of-two table kept at most three quarters full, 10 bytes a slot (plies fit 16 bits, as in Node), no
+// allocation per entry.
+class PlyTable {
+ public:
+  // Return the ply stored for `key`, storing `ply` first when there is none, and whether it did.
+  std::pair<std::uint16_t*, bool> try_emplace(std::uint64_t key, int ply) {
+    if (4 * (size_ + 1) > 3 * keys_.size()) grow();
+    key |= key == Empty;
+    const std::size_t i = find(key);
+    const bool inserted = keys_[i] == Empty;
+    if (inserted) keys_[i] = key, plies_[i] = std::uint16_t(ply), ++size_;
+    return {&plies_[i], inserted};
+  }
+
+ private:
+  static constexpr std::uint64_t Empty = 0;  // a key of 0 is stored as 1, which a collision could be anyway
+  // The slot of `key`, or the empty slot where it goes.
+  std::size_t find(std::uint64_t key) const {
+    const std::size_t mask = keys_.size() - 1;
+    std::size_t i = key & mask;
+    while (keys_[i] != key && keys_[i] != Empty) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    const std::size_t slots = std::max<std::size_t>(1024, 2 * keys_.size());
+    std::vector<std::uint64_t> keys(slots, Empty);
+    std::vector<std::uint16_t> plies(slots);
+    keys.swap(keys_);
+    plies.swap(plies_);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] != Empty) {
+        const std::size_t j = find(keys[i]);
+        keys_[j] = keys[i], plies_[j] = plies[i];
+      }
+  }
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint16_t> plies_;
+  std::size_t size_ = 0;
+};
 
 // A position the pass reached: its parent and the move from there. Positions are not stored but replayed
 // from the root when expanded, which keeps a node at 8 bytes.
@@ -82,7 +122,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
   const Position& goal = distance.goal();
   const Bitboard frozen = distance.frozen();
   std::vector<Node> nodes;
-  std::unordered_map<std::uint64_t, int> best_ply;
+  PlyTable best_ply;
   std::priority_queue<Entry> open;
   PassResult result;
   const auto line_to = [&nodes](std::uint32_t node) {
@@ -94,7 +134,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
   const int h0 = distance.estimate(root);
   if (h0 >= Unreachable) return result;
   nodes.push_back({0, Move::none(), 0});
-  best_ply.emplace(hash_of(root), 0);
+  best_ply.try_emplace(hash_of(root), 0);
   open.push({weight * h0, 0, random(), 0});
   std::uint32_t closest = 0;
   result.closest = h0;
@@ -106,7 +146,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
       UndoInfo undo;
       pos.do_move(m, undo);
     }
-    if (best_ply[hash_of(pos)] < e.ply) continue;  // reached again at a lower ply since
+    if (*best_ply.try_emplace(hash_of(pos), e.ply).first < e.ply) continue;  // reached again at a lower ply since
     if (pos.same_position(goal)) {
       result.found = true;
       result.moves = line_to(e.node);
@@ -122,10 +162,10 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
       // The 75-move rule ends the game at 150 plies without a capture or a pawn move.
       if (child.halfmove_clock() >= MaxQuietPlies && !child.same_position(goal)) continue;
       const int ply = e.ply + 1;
-      auto [it, inserted] = best_ply.try_emplace(hash_of(child), ply);
+      const auto [best, inserted] = best_ply.try_emplace(hash_of(child), ply);
       if (!inserted) {
-        if (it->second <= ply) continue;
-        it->second = ply;
+        if (*best <= ply) continue;
+        *best = ply;
       }
       const int h = distance.estimate(child);
       if (h >= Unreachable) continue;
