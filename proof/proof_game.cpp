@@ -138,6 +138,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
   open.push({weight * h0, 0, random(), 0});
   std::uint32_t closest = 0;
   result.closest = h0;
+  bool stopped = false;
   while (!open.empty() && expanded < budget) {
     const Entry e = open.top();
     open.pop();
@@ -153,7 +154,10 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
       return result;
     }
     ++expanded;
-    if ((expanded & 255) == 0 && stop.now()) break;
+    if ((expanded & 255) == 0 && stop.now()) {
+      stopped = true;
+      break;
+    }
     for (Move m : legal_moves(pos)) {
       if (frozen & (square_bb(m.from()) | square_bb(m.to()))) continue;
       Position child = pos;
@@ -175,7 +179,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
     }
   }
   result.moves = line_to(closest);
-  result.exhausted = open.empty();
+  result.exhausted = !stopped && open.empty();
   return result;
 }
 
