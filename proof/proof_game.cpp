@@ -52,6 +52,8 @@ class PlyTable {
     if (inserted) keys_[i] = key, plies_[i] = std::uint16_t(ply), ++size_;
     return {&plies_[i], inserted};
   }
+  // Return the ply stored for `key`, which must be there.
+  int ply_of(std::uint64_t key) const { return plies_[find(key | (key == Empty))]; }
 
  private:
   static constexpr std::uint64_t Empty = 0;  // a key of 0 is stored as 1, which a collision could be anyway
@@ -147,7 +149,7 @@ PassResult search_pass(const GoalDistance& distance, const Position& root, int w
       UndoInfo undo;
       pos.do_move(m, undo);
     }
-    if (*best_ply.try_emplace(hash_of(pos), e.ply).first < e.ply) continue;  // reached again at a lower ply since
+    if (best_ply.ply_of(hash_of(pos)) < e.ply) continue;  // reached again at a lower ply since
     if (pos.same_position(goal)) {
       result.found = true;
       result.moves = line_to(e.node);
