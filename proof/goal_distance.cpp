@@ -92,6 +92,8 @@ GoalDistance::GoalDistance(const Position& goal) : goal_(goal) {
         }
       }
   }
+  checkers_ = goal.checkers();
+  if (checkers_) checked_king_ = goal.king_square(goal.side_to_move());
   for (PieceType pt : {Knight, Bishop, Rook, Queen})
     breadth_first(distance_[pt], frozen_, [pt, this](Square s) { return attacks(pt, s, frozen_); });
   for (Color c : {White, Black}) {
@@ -194,6 +196,20 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
     side.capturers.push_back({type_of(pos.piece_on(s)), s, s});
   }
   const int n = int(men.size());
+  // A pawn's straight run past an enemy pawn that can never leave the file: the enemy has no captures
+  // left, and this side has none to take it with, or one (too few to walk around it) while the pawn stands
+  // where the goal keeps one that nothing could replace (no pawn of its side behind it).
+  const bool enemy_can_capture = popcount(pos.pieces(c)) > popcount(goal_.pieces(c));
+  const auto locked_out = [&](Square from, Square to) {
+    if (enemy_can_capture || side.captures_available >= 2 || file_of(from) != file_of(to)) return false;
+    for (Bitboard b = (between(from, to) | square_bb(to)) & pos.pieces(~c, Pawn); b;) {
+      const Square e = pop_lsb(b);
+      if (side.captures_available == 0 ||
+          (goal_.piece_on(e) == pos.piece_on(e) && !(ahead_on_file(c, square_bb(e)) & pos.pieces(~c, Pawn))))
+        return true;
+    }
+    return false;
+  };
   if (side.captures_available < 0 || n < int(targets.size())) {
     side.unreachable = true;
     return side;
@@ -212,11 +228,13 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
       const Side::Man goal_man = targets[j];
       int moves = NoPath;
       if (man.type == goal_man.type) {
-        moves = man.type == Pawn ? pawn_walk(c, man.square, goal_man.square, side.captures_available)
-                                 : piece_distance(c, man.type, man.square, goal_man.square);
+        moves = man.type != Pawn ? piece_distance(c, man.type, man.square, goal_man.square)
+                : locked_out(man.square, goal_man.square) ? NoPath
+                                                          : pawn_walk(c, man.square, goal_man.square, side.captures_available);
       } else if (man.type == Pawn && goal_man.type != King) {
         const Promotion p = promotion(c, man.square, goal_man.type, goal_man.square, side.captures_available);
-        moves = p.moves;
+        // Without captures the pawn promotes on its own file, the only square promotion() tries.
+        moves = side.captures_available == 0 && p.square != NoSquare && locked_out(man.square, p.square) ? NoPath : p.moves;
         via[i * n + j] = p.square;
       }
       entry = moves == NoPath ? AssignmentInfinity : moves;
@@ -241,6 +259,8 @@ GoalDistance::Side GoalDistance::assign(const Position& pos, Color c, Bitboard s
       continue;
     }
     const Square target = targets[j].type == Pawn ? targets[j].square : via[i * n + j];
+    if (targets[j].type != Pawn)  // the promoted piece's way on
+      side.moves += settled_detour(pos, settled, c, targets[j].type, target, targets[j].square);
     const int files = std::abs(int(file_of(target)) - int(file_of(men[i].square)));
     const int captures = pawn_captures_[c][men[i].square][target];
     if (files == 0 && target != men[i].square) {
@@ -277,7 +297,13 @@ int GoalDistance::settled_detour(const Position& pos, Bitboard settled, Color c,
   // The way around the men already in place: each settled man the free path needs is one that steps
   // aside and back.
   Bitboard avoid = settled & ~square_bb(to);
-  if (pt == King) avoid |= pawn_attacks_bb(~c, pos.pieces(~c, Pawn) & avoid);
+  if (pt == King) {  // nor steps onto a square a settled enemy man attacks
+    avoid |= pawn_attacks_bb(~c, pos.pieces(~c, Pawn) & avoid);
+    for (Bitboard b = pos.pieces(~c) & settled & ~pos.pieces(Pawn); b;) {
+      const Square s = pop_lsb(b);
+      avoid |= attacks(type_of(pos.piece_on(s)), s, pos.pieces()) & ~square_bb(to);
+    }
+  }
   Bitboard seen = square_bb(from), frontier = seen;
   for (int d = 1; d <= free + 1 && frontier; ++d) {
     Bitboard next = 0;
@@ -343,6 +369,23 @@ int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color 
   return total;
 }
 
+int GoalDistance::check_moves(const Position& pos, Bitboard settled) const {
+  if (!checkers_ || pos.piece_on(checked_king_) == goal_.piece_on(checked_king_)) return 0;
+  int moves = 0;
+  for (Bitboard b = checkers_ & settled; b;) {
+    const Square s = pop_lsb(b);
+    const Color them = color_of(goal_.piece_on(s));
+    const PieceType pt = type_of(goal_.piece_on(s));
+    if (pt != Pawn) {
+      if (attacks(pt, s, pos.pieces()) & square_bb(checked_king_)) moves += 2;
+    } else if (popcount(pos.pieces(~them)) == popcount(goal_.pieces(~them)) &&
+               !(ahead_on_file(~them, square_bb(s)) & pos.pieces(them, Pawn))) {
+      return Unreachable;
+    }
+  }
+  return moves;
+}
+
 int GoalDistance::estimate(const Position& pos) const {
   for (Bitboard b = frozen_; b;) {
     const Square s = pop_lsb(b);
@@ -356,6 +399,8 @@ int GoalDistance::estimate(const Position& pos) const {
   h += victim_moves(white, black, White) + victim_moves(black, white, Black);
   for (const Side* s : {&white, &black})
     h += 2 * std::max(0, s->captures_needed - s->captures_available) + BlockedRunCost * s->blocked_runs;
+  h += check_moves(pos, settled);
+  if (h >= Unreachable) return Unreachable;
   // A castling right the goal lacks while its king and rook stand at home: one of them leaves and returns.
   for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
     if (pos.can_castle(cr) && !goal_.can_castle(cr) && castling_men_home(goal_, cr)) h += 2;

@@ -37,6 +37,11 @@ class GoalDistance {
   // `settled`: settled_men(pos), computed once per estimate.
   Side assign(const Position& pos, Color c, Bitboard settled) const;
   int victim_moves(const Side& capturer, const Side& victims, Color capturer_colour) const;
+  // The goal's side to move is in check, so its king came home before the check was given: while it is
+  // away, a settled checker that attacks its square has to leave and come back (2 moves), and a settled
+  // checking pawn that nothing can replace (its side has no captures left, no pawn behind it on its file)
+  // keeps it out for good (Unreachable).
+  int check_moves(const Position& pos, Bitboard settled) const;
   // The men of `pos` that stand on their goal squares, and the frozen squares.
   Bitboard settled_men(const Position& pos) const;
   // The moves a man of kind `pt` going from `from` to `to` needs beyond piece_distance when the settled
@@ -65,6 +70,9 @@ class GoalDistance {
 
   Position goal_;
   Bitboard frozen_ = 0;
+  // The men that give check in the goal, and the square of the king they check (the side to move's).
+  Bitboard checkers_ = 0;
+  Square checked_king_ = NoSquare;
   // distance_[pt][from][to] for knights, bishops, rooks and queens; kings per colour, since a king also
   // keeps off the squares frozen enemy pawns attack.
   std::array<std::array<std::array<std::uint8_t, SquareCount>, SquareCount>, PieceTypeCount> distance_{};

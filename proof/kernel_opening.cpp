@@ -81,8 +81,8 @@ class Plan {
   bool ok_ = true;
 };
 
-// The victim of a pawn taking a piece of group g on `to`: the nearest such man of `them` (not a rook that
-// keeps a castling right: a stage keeps the rights), of a kind the goal has fewer of where there is one.
+// The victim of a pawn taking a piece of group g on `to`: the nearest such man of `them` (not a rook of a
+// castling right the goal keeps), of a kind the goal has fewer of where there is one.
 Square piece_victim(const Position& pos, const Position& goal, Color them, Group g, Square to) {
   Square victim = NoSquare;
   int best = 1 << 20;
@@ -93,7 +93,7 @@ Square piece_victim(const Position& pos, const Position& goal, Color them, Group
                                           : (pt == Bishop && is_dark(s) == (g == Group::DarkBishop));
     bool castles = false;
     for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
-      castles |= pos.can_castle(cr) && castling_rook_square(cr) == s;
+      castles |= goal.can_castle(cr) && castling_rook_square(cr) == s;
     if (!in_group || castles) continue;
     const int cost = distance(s, to) + (pos.count(them, pt) > goal.count(them, pt) ? 0 : 8);
     if (cost < best) best = cost, victim = s;
@@ -116,22 +116,23 @@ bool reaches_past_pawns(const Position& board, PieceType pt, Square from, Square
 }
 
 // Let the piece on `victim` out to `to` on `board`: when pawns wall it in, one pawn of its side steps off
-// its start square (one the goal shows moved), the first that opens the way. Return the pawn moves made
-// (0 or 1), or -1 when none opens it.
+// its start square (one the goal shows moved), one square or two, the first that opens the way. Return the
+// pawn moves made (0 or 1), or -1 when none opens it.
 int free_victim(Position& board, const Position& goal, Square victim, Square to) {
   const PieceType pt = type_of(board.piece_on(victim));
   if (reaches_past_pawns(board, pt, victim, to)) return 0;
   const Color c = color_of(board.piece_on(victim));
   const Piece pawn = make_piece(c, Pawn);
-  for (Bitboard b = board.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2)); b;) {
-    const Square s = pop_lsb(b), ahead = Square(s + pawn_push(c));
-    if (goal.piece_on(s) == pawn || !board.empty(ahead)) continue;
-    board.remove_piece(s);
-    board.put_piece(pawn, ahead);
-    if (reaches_past_pawns(board, pt, victim, to)) return 1;
-    board.remove_piece(ahead);
-    board.put_piece(pawn, s);
-  }
+  for (int steps : {1, 2})
+    for (Bitboard b = board.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2)); b;) {
+      const Square s = pop_lsb(b), ahead = Square(s + steps * pawn_push(c));
+      if (goal.piece_on(s) == pawn || !board.empty(Square(s + pawn_push(c))) || !board.empty(ahead)) continue;
+      board.remove_piece(s);
+      board.put_piece(pawn, ahead);
+      if (reaches_past_pawns(board, pt, victim, to)) return 1;
+      board.remove_piece(ahead);
+      board.put_piece(pawn, s);
+    }
   return -1;
 }
 
@@ -181,6 +182,7 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
   plan.add_moves(us, 1);
   next.set_side_to_move(~us);
   next.set_ep_square(NoSquare);
+  next.canonicalize();  // a rook taken, or gone to be taken, has lost its castling right
   return std::pair{next, plan.cost()};
 }
 
@@ -209,35 +211,60 @@ std::vector<Position> stages_of(const Position& pos, const GoalDistance& distanc
   return positions;
 }
 
+// The stages played depth first: each capture's targets in order, up to StageTries of them, and when no
+// target of a later capture is reached, the next target of an earlier one. The deepest line is the opening.
+class StageWalk {
+ public:
+  StageWalk(const std::vector<Capture>& captures, const GoalDistance& distance, const ProofLimits& limits,
+            std::uint64_t seed)
+      : captures_(captures), distance_(distance), limits_(limits), seed_(seed), start_(std::chrono::steady_clock::now()) {}
+
+  KernelOpening run() {
+    descend(0, Position::start(), {});
+    return opening_;
+  }
+
+ private:
+  // Play the stages from capture k on, from `pos` reached by `moves`; return whether the walk is over (every
+  // capture that can be staged played, or the budget spent).
+  bool descend(std::size_t k, const Position& pos, const std::vector<Move>& moves) {
+    if (k > depth_) depth_ = k, opening_.moves = moves;
+    // A capturing promotion, or a capture of a promoted man, is not staged: the walk ends there.
+    if (k == captures_.size() || captures_[k].promotion >= 0 || captures_[k].kind == Capture::PawnTakesPromoted ||
+        captures_[k].kind == Capture::PieceTakesEnd)
+      return true;
+    const std::vector<Position> targets = stages_of(pos, distance_, captures_[k]);
+    for (std::size_t t = 0; t < std::min(targets.size(), StageTries); ++t) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      ProofLimits stage_limits = limits_.after(opening_.nodes, seconds);
+      stage_limits.nodes = std::min({stage_limits.nodes, StageNodes, OpeningNodes - std::min(opening_.nodes, OpeningNodes)});
+      if (stage_limits.nodes == 0 || (limits_.seconds > 0 && seconds >= limits_.seconds) ||
+          (limits_.stop && limits_.stop()))
+        return true;
+      const GameSearch found = search_proof_game(targets[t], stage_limits, seed_++, moves);
+      opening_.nodes += found.nodes;
+      if (!found.moves.empty() && descend(k + 1, targets[t], found.moves)) return true;
+    }
+    return false;
+  }
+
+  const std::vector<Capture>& captures_;
+  const GoalDistance& distance_;
+  const ProofLimits& limits_;
+  std::uint64_t seed_;
+  std::chrono::steady_clock::time_point start_;
+  KernelOpening opening_;
+  std::size_t depth_ = 0;
+};
+
 }  // namespace
 
 KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, std::uint64_t seed) {
-  KernelOpening opening;
-  if (goal.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8))) return opening;  // not a kernel search's goal
+  if (goal.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8))) return {};  // not a kernel search's goal
   const legality::KernelSearch kernel = legality::find_proof_kernel(goal, limits.legality);
-  if (kernel.outcome != legality::KernelOutcome::Found) return opening;
-  const auto start = std::chrono::steady_clock::now();
+  if (kernel.outcome != legality::KernelOutcome::Found) return {};
   const GoalDistance distance(goal);
-  Position pos = Position::start();
-  for (const Capture& c : kernel.captures) {
-    // The stage's targets in order, the first StageTries of them, until a search reaches one.
-    bool played = false;
-    const std::vector<Position> targets = stages_of(pos, distance, c);
-    for (std::size_t t = 0; t < std::min(targets.size(), StageTries) && !played; ++t) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      ProofLimits stage_limits = limits.after(opening.nodes, seconds);
-      stage_limits.nodes = std::min(stage_limits.nodes, StageNodes);
-      if (stage_limits.nodes == 0) break;
-      const GameSearch found = search_proof_game(targets[t], stage_limits, seed++, opening.moves);
-      opening.nodes += found.nodes;
-      if (found.moves.empty()) continue;
-      opening.moves = found.moves;
-      pos = targets[t];
-      played = true;
-    }
-    if (!played) break;
-  }
-  return opening;
+  return StageWalk(kernel.captures, distance, limits, seed).run();
 }
 
 }  // namespace chessrank::proof

@@ -49,7 +49,7 @@ TEST(KernelOpening, PlaysPawnCapturesAndKeepsTheGoalInReach) {
     }
     with_captures += captures > 0;
     EXPECT_LT(GoalDistance(goal).estimate(pos), Unreachable) << to_fen(goal) << ": " << to_san_game(opening.moves);
-    EXPECT_LE(opening.nodes, 16 * StageNodes);
+    EXPECT_LE(opening.nodes, OpeningNodes);
   }
   EXPECT_GE(with_captures, Goals * 3 / 4);
 }
@@ -90,6 +90,44 @@ TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
   EXPECT_EQ(pos.count(Black, Bishop), 1) << to_san_game(opening.moves);
   EXPECT_EQ(popcount(pos.pieces(White, Pawn) & file_bb(FileB)), 2) << to_san_game(opening.moves);
   EXPECT_TRUE(pos.empty(D7)) << to_san_game(opening.moves);
+}
+
+// A pawn takes a rook whose castling right the goal lacks (the knight, the nearer man of the group, is not
+// surplus): the a-pawn steps two squares to let the rook out, and the right is gone after the capture.
+TEST(KernelOpening, TakesARookWhoseCastlingRightTheGoalLacks) {
+  Position goal = Position::start();
+  for (const char* san : {"d4", "a5", "d5", "Ra6", "Nf3", "Rc6", "dxc6"}) {
+    UndoInfo undo;
+    goal.do_move(parse_san(goal, san).value(), undo);
+  }
+  const KernelOpening opening = kernel_opening(goal, {}, 1);
+  ASSERT_FALSE(opening.moves.empty());
+  Position pos = Position::start();
+  for (Move m : opening.moves) {
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  EXPECT_EQ(pos.count(Black, Rook), 1) << to_san_game(opening.moves);
+  EXPECT_EQ(pos.count(Black, Knight), 2) << to_san_game(opening.moves);
+  EXPECT_FALSE(pos.can_castle(BlackQueenside)) << to_san_game(opening.moves);
+  EXPECT_LT(GoalDistance(goal).estimate(pos), Unreachable) << to_san_game(opening.moves);
+}
+
+// A capture square that suits one stage can leave the next none: the visible file's 41st legal position
+// (w axb, b dxe, b gxf) plays its last capture only after going back to another square of an earlier one.
+TEST(KernelOpening, GoesBackToAnEarlierStageWhenALaterOneHasNoTarget) {
+  const Position goal = visible_legal(41).back();
+  const KernelOpening opening = kernel_opening(goal, {}, 1);
+  Position pos = Position::start();
+  int captures = 0;
+  for (Move m : opening.moves) {
+    captures += !pos.empty(m.to());
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  EXPECT_EQ(captures, 3) << to_san_game(opening.moves);
+  EXPECT_LE(opening.nodes, OpeningNodes);
+  EXPECT_LT(GoalDistance(goal).estimate(pos), Unreachable) << to_san_game(opening.moves);
 }
 
 // The search after the kernel opening proves positions that the search from the initial position, with

@@ -78,9 +78,9 @@ TEST(GoalDistance, WalksPawnsAroundFrozenMen) {
   // Black's pawns never moved and White has nothing to capture: no white pawn gets past them to promote.
   const GoalDistance extra_queen(fen("rnbqkbnr/pppppppp/8/8/Q7/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
   EXPECT_EQ(extra_queen.estimate(Position::start()), Unreachable);
-  // Once the black a-pawn has left a7 (to a6, where it may yet be taken) and the a8 rook is free to go (no
-  // castling right holds it), the a-file is open to the white one.
-  const GoalDistance open_a7(fen("rnbqkbnr/1ppppppp/p7/8/Q7/8/1PPPPPPP/RNBQKBNR b KQ - 0 1"));
+  // Once the black a-pawn may be taken (the goal lacks it) and the a8 rook is free to go (no castling right
+  // holds it), the a-file is open to the white one.
+  const GoalDistance open_a7(fen("rnbqkbnr/1ppppppp/8/8/Q7/8/1PPPPPPP/RNBQKBNR b KQ - 0 1"));
   EXPECT_LT(open_a7.estimate(Position::start()), Unreachable);
 }
 
@@ -100,6 +100,43 @@ TEST(GoalDistance, ChargesAManInPlaceOnAPawnsRun) {
   const int in_place = distance.estimate(fen("3k4/3P4/8/8/8/8/8/2K5 w - - 0 1"));
   const int aside = distance.estimate(fen("4k3/3P4/8/8/8/8/8/2K5 w - - 0 1"));
   EXPECT_EQ(in_place, aside + 1);
+}
+
+TEST(GoalDistance, ChargesAPromotedPiecesWayAroundMenInPlace) {
+  // The f7 pawn becomes the c5 bishop on f8; the e7 rook and g7 knight, in place, shut the bishop in.
+  const int shut = GoalDistance(fen("k7/4R1N1/8/2B5/8/8/8/4K3 w - - 0 1")).estimate(fen("k7/4RPN1/8/8/8/8/8/4K3 w - - 0 1"));
+  const int open = GoalDistance(fen("k7/6N1/4R3/2B5/8/8/8/4K3 w - - 0 1")).estimate(fen("k7/5PN1/4R3/8/8/8/8/4K3 w - - 0 1"));
+  EXPECT_EQ(shut, open + 2);
+}
+
+TEST(GoalDistance, LocksPawnsThatCannotPassEachOther) {
+  // The black a-pawn is to reach a2 past the white one on a3: with nothing left to take on either side,
+  // neither pawn can leave the file or be taken.
+  const GoalDistance locked(fen("4k3/8/8/8/8/P7/p7/4K3 w - - 0 1"));
+  EXPECT_EQ(locked.estimate(fen("4k3/8/8/8/p7/P7/8/4K3 w - - 0 1")), Unreachable);
+  // A white man to spare lets Black take the a3 pawn, but no white pawn could come back to a3.
+  EXPECT_EQ(locked.estimate(fen("4k3/8/8/8/p7/P7/8/4KN2 w - - 0 1")), Unreachable);
+  // With a black man to spare, the white pawn can take it on b4 and clear the file.
+  const GoalDistance open(fen("4k3/8/8/8/1P6/8/p7/4K3 w - - 0 1"));
+  EXPECT_LT(open.estimate(fen("4k2n/8/8/8/p7/P7/8/4K3 w - - 0 1")), Unreachable);
+}
+
+TEST(GoalDistance, BringsACheckedKingHomeBeforeTheCheck) {
+  // Black to move in check from the g3 pawn: the king came to h4 before the pawn came to g3. With the pawn
+  // there already and nothing left to take, the king never gets in.
+  const GoalDistance pawn_check(fen("4K3/8/8/8/7k/6P1/8/8 b - - 0 1"));
+  EXPECT_EQ(pawn_check.estimate(fen("4K3/8/8/8/8/6Pk/8/8 b - - 0 1")), Unreachable);
+  EXPECT_LT(pawn_check.estimate(fen("4K3/8/8/7k/8/8/6P1/8 w - - 0 1")), Unreachable);
+  // A checking bishop in place while the king is away steps off and back: 1 more than one a step away.
+  const GoalDistance bishop_check(fen("8/4B3/5k2/8/8/8/8/4K3 b - - 0 1"));
+  EXPECT_EQ(bishop_check.estimate(fen("8/4B3/6k1/8/8/8/8/4K3 b - - 0 1")),
+            bishop_check.estimate(fen("5B2/8/6k1/8/8/8/8/4K3 b - - 0 1")) + 1);
+}
+
+TEST(GoalDistance, WalksAKingAroundTheSquaresSettledMenAttack) {
+  // The white king crosses the e-file, which the settled e8 rook holds: the rook steps aside and back.
+  EXPECT_EQ(GoalDistance(fen("4r1k1/8/8/8/3K4/8/8/8 w - - 0 1")).estimate(fen("4r1k1/8/8/8/5K2/8/8/8 w - - 0 1")), 4);
+  EXPECT_EQ(GoalDistance(fen("r5k1/8/8/8/3K4/8/8/8 w - - 0 1")).estimate(fen("r5k1/8/8/8/5K2/8/8/8 w - - 0 1")), 2);
 }
 
 // The estimate prunes the search: it must never call Unreachable a position from which a game did reach
