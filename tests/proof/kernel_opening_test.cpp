@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,26 @@ std::vector<Position> visible_legal(int count) {
     if (at != std::string::npos) goals.push_back(fen(line.substr(0, at)));
   }
   return goals;
+}
+
+// The position after `moves` (SAN) from the initial position.
+Position after(std::initializer_list<const char*> moves) {
+  Position pos = Position::start();
+  for (const char* san : moves) {
+    UndoInfo undo;
+    pos.do_move(parse_san(pos, san).value(), undo);
+  }
+  return pos;
+}
+
+// The position at the end of `moves` (legal ones) from the initial position.
+Position end_of(const std::vector<Move>& moves) {
+  Position pos = Position::start();
+  for (Move m : moves) {
+    UndoInfo undo;
+    pos.do_move(m, undo);
+  }
+  return pos;
 }
 
 const int Goals = testing::unless_sanitized(40, 10);
@@ -75,18 +96,10 @@ TEST(KernelOpening, IsEmptyWithoutPawnCaptures) {
 // A pawn takes a piece its own pawns wall in: one of them steps off its start square, one the goal shows
 // moved, to let it out. Here white's a-pawn takes the bishop from c8 on the b-file, and d7 is free to move.
 TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
-  Position goal = Position::start();
-  for (const char* san : {"Nf3", "d6", "Ng1", "Be6", "Nf3", "Bb3", "axb3"}) {
-    UndoInfo undo;
-    goal.do_move(parse_san(goal, san).value(), undo);
-  }
+  const Position goal = after({"Nf3", "d6", "Ng1", "Be6", "Nf3", "Bb3", "axb3"});
   const KernelOpening opening = kernel_opening(goal, {}, 1);
   ASSERT_FALSE(opening.moves.empty());
-  Position pos = Position::start();
-  for (Move m : opening.moves) {
-    UndoInfo undo;
-    pos.do_move(m, undo);
-  }
+  const Position pos = end_of(opening.moves);
   EXPECT_EQ(pos.count(Black, Bishop), 1) << to_san_game(opening.moves);
   EXPECT_EQ(popcount(pos.pieces(White, Pawn) & file_bb(FileB)), 2) << to_san_game(opening.moves);
   EXPECT_TRUE(pos.empty(D7)) << to_san_game(opening.moves);
@@ -95,18 +108,10 @@ TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
 // A pawn takes a rook whose castling right the goal lacks (the knight, the nearer man of the group, is not
 // surplus): the a-pawn steps two squares to let the rook out, and the right is gone after the capture.
 TEST(KernelOpening, TakesARookWhoseCastlingRightTheGoalLacks) {
-  Position goal = Position::start();
-  for (const char* san : {"d4", "a5", "d5", "Ra6", "Nf3", "Rc6", "dxc6"}) {
-    UndoInfo undo;
-    goal.do_move(parse_san(goal, san).value(), undo);
-  }
+  const Position goal = after({"d4", "a5", "d5", "Ra6", "Nf3", "Rc6", "dxc6"});
   const KernelOpening opening = kernel_opening(goal, {}, 1);
   ASSERT_FALSE(opening.moves.empty());
-  Position pos = Position::start();
-  for (Move m : opening.moves) {
-    UndoInfo undo;
-    pos.do_move(m, undo);
-  }
+  const Position pos = end_of(opening.moves);
   EXPECT_EQ(pos.count(Black, Rook), 1) << to_san_game(opening.moves);
   EXPECT_EQ(pos.count(Black, Knight), 2) << to_san_game(opening.moves);
   EXPECT_FALSE(pos.can_castle(BlackQueenside)) << to_san_game(opening.moves);
