@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "core/notation.h"
 #include "proof/goal_distance.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 
 namespace chessrank::proof {
 namespace {
@@ -27,16 +27,6 @@ std::vector<Position> visible_legal(int count) {
     if (at != std::string::npos) goals.push_back(fen(line.substr(0, at)));
   }
   return goals;
-}
-
-// The position after `moves` (SAN) from the initial position.
-Position after(std::initializer_list<const char*> moves) {
-  Position pos = Position::start();
-  for (const char* san : moves) {
-    UndoInfo undo;
-    pos.do_move(parse_san(pos, san).value(), undo);
-  }
-  return pos;
 }
 
 // The position at the end of `moves` (legal ones) from the initial position.
@@ -96,7 +86,7 @@ TEST(KernelOpening, IsEmptyWithoutPawnCaptures) {
 // A pawn takes a piece its own pawns wall in: one of them steps off its start square, one the goal shows
 // moved, to let it out. Here white's a-pawn takes the bishop from c8 on the b-file, and d7 is free to move.
 TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
-  const Position goal = after({"Nf3", "d6", "Ng1", "Be6", "Nf3", "Bb3", "axb3"});
+  const Position goal = testing::play_game("Nf3 d6 Ng1 Be6 Nf3 Bb3 axb3").value();
   const KernelOpening opening = kernel_opening(goal, {}, 1);
   ASSERT_FALSE(opening.moves.empty());
   const Position pos = end_of(opening.moves);
@@ -108,7 +98,7 @@ TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
 // A pawn takes a rook whose castling right the goal lacks (the knight, the nearer man of the group, is not
 // surplus): the a-pawn steps two squares to let the rook out, and the right is gone after the capture.
 TEST(KernelOpening, TakesARookWhoseCastlingRightTheGoalLacks) {
-  const Position goal = after({"d4", "a5", "d5", "Ra6", "Nf3", "Rc6", "dxc6"});
+  const Position goal = testing::play_game("d4 a5 d5 Ra6 Nf3 Rc6 dxc6").value();
   const KernelOpening opening = kernel_opening(goal, {}, 1);
   ASSERT_FALSE(opening.moves.empty());
   const Position pos = end_of(opening.moves);
