@@ -121,8 +121,8 @@ Color colour_of(int pawn) { return pawn < 8 ? White : Black; }
 
 class Fitter {
  public:
-  Fitter(const Goal& g, const std::vector<Capture>& path, const State& last)
-      : g_(g), path_(path), needs_(make_tally(g, last).needs) {
+  Fitter(const Goal& g, const std::vector<Capture>& path, const State& last, const CaptureRanks& pinned)
+      : g_(g), path_(path), needs_(make_tally(g, last).needs), pinned_(pinned) {
     for (int f = 0; f < 8; ++f) {
       start_.files[f].insert(0, f);
       start_.files[f].insert(1, 8 + f);
@@ -350,6 +350,8 @@ class Fitter {
       if (m.promotion >= 0) continue;  // it left the board as a piece
       // After: one rank on, on the next file.
       const int after = p.var(c == White ? 3 : 2, c == White ? 7 : 6);
+      if (std::size_t(k) < pinned_.size() && pinned_[std::size_t(k)] > 0)
+        p.bound(after, pinned_[std::size_t(k)], pinned_[std::size_t(k)]);
       p.equal_plus(after, before, up);
       cur[std::size_t(e.pawn)] = after;
       entered[std::size_t(e.pawn)] = t;
@@ -385,12 +387,13 @@ class Fitter {
   Named start_;
   std::array<bool, 16> locked_{};
   int problems_ = 0;
+  const CaptureRanks& pinned_;
 };
 
 }  // namespace
 
-bool fits_on_ranks(const Goal& g, const std::vector<Capture>& path, const State& last) {
-  return Fitter(g, path, last).fits();
+bool fits_on_ranks(const Goal& g, const std::vector<Capture>& path, const State& last, const CaptureRanks& pinned) {
+  return Fitter(g, path, last, pinned).fits();
 }
 
 }  // namespace chessrank::legality::kernel

@@ -12,10 +12,15 @@
 
 namespace chessrank::legality::kernel {
 
+// Ranks (1 to 8) pinned to a kernel's captures: per capture of the path, the rank its capturing pawn lands
+// on, 0 for none pinned. Shorter than the path: the rest are not pinned.
+using CaptureRanks = std::vector<int>;
+
 // Return whether the kernel `path` (from the initial state; it ends in `last`, which completes) fits on
 // ranks: for some choice of the pawns the kernel leaves open (which pawn of a run of one colour moves, where
 // among pawns of its colour a pawn enters, how the completion places the goal's pawns), the rank
-// constraints have a solution.
-bool fits_on_ranks(const Goal& g, const std::vector<Capture>& path, const State& last);
+// constraints have a solution, with each pawn capture landing on the rank `pinned` gives it, if any.
+bool fits_on_ranks(const Goal& g, const std::vector<Capture>& path, const State& last,
+                   const CaptureRanks& pinned = {});
 
 }  // namespace chessrank::legality::kernel

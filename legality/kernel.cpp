@@ -140,6 +140,7 @@ class Search {
       result.outcome = KernelOutcome::Found;
       for (const Capture& m : path) result.path.push_back(capture_text(m));
       result.captures = path;
+      result.last = last_;
       result.completion = completion_;
     } else {
       result.outcome = out_of_budget_ || truncated_ ? KernelOutcome::OutOfBudget : KernelOutcome::None;
@@ -170,7 +171,9 @@ class Search {
       return false;
     }
     if (fits_left_ > 0) --fits_left_;
-    return fits_on_ranks(goal_, path, s);
+    if (!fits_on_ranks(goal_, path, s)) return false;
+    last_ = s;
+    return true;
   }
 
   // Depth first until a kernel fits on ranks. A state below which no kernel lies is recorded and never
@@ -453,6 +456,7 @@ class Search {
   std::uint64_t phase_limit_ = 0;
   std::uint64_t kernels_ = 0;  // kernels met (completing states reached), fitting on ranks or not
   int fits_left_ = -1;         // rank checks the line-by-line phase may still make (-1: no limit)
+  State last_;                 // the last state of the kernel that fitted
   bool misfit_ = false;        // the best-first phase met a kernel that does not fit
   FailedStates failed_;  // states the depth-first phase proved to lead to no kernel
   std::vector<Capture> path_;  // the depth-first phase's current line

@@ -31,6 +31,7 @@ struct KernelSearch {
   std::uint64_t nodes = 0;        // states expanded
   std::vector<std::string> path;  // the kernel found, one capture per entry (docs/legality.md notation)
   std::vector<kernel::Capture> captures;  // the same captures, as the search made them
+  kernel::State last;                     // the state the captures end in (for kernel::fits_on_ranks)
   std::string completion;         // what the pieces and promotions do after it
 };
 

@@ -370,7 +370,12 @@ int GoalDistance::victim_moves(const Side& capturer, const Side& victims, Color 
 }
 
 int GoalDistance::check_moves(const Position& pos, Bitboard settled) const {
-  if (!checkers_ || pos.piece_on(checked_king_) == goal_.piece_on(checked_king_)) return 0;
+  if (!checkers_) return 0;
+  // With the king home, only a position other than the goal with the goal's side to move pays: there the
+  // king is in check from the settled checkers too, and has to step away or be screened before the goal.
+  if (pos.piece_on(checked_king_) == goal_.piece_on(checked_king_) &&
+      (pos.side_to_move() != goal_.side_to_move() || pos.same_position(goal_)))
+    return 0;
   int moves = 0;
   for (Bitboard b = checkers_ & settled; b;) {
     const Square s = pop_lsb(b);

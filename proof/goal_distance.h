@@ -38,9 +38,10 @@ class GoalDistance {
   Side assign(const Position& pos, Color c, Bitboard settled) const;
   int victim_moves(const Side& capturer, const Side& victims, Color capturer_colour) const;
   // The goal's side to move is in check, so its king came home before the check was given: while it is
-  // away, a settled checker that attacks its square leaves and comes back, or is screened (2 moves); a
-  // settled checking pawn that nothing can replace (its side has no captures left, no pawn behind it on its
-  // file) keeps it out for good (Unreachable).
+  // away, or home in check with its side to move in a position other than the goal, a settled checker that
+  // attacks its square leaves and comes back, or is screened (2 moves); a settled checking pawn that
+  // nothing can replace (its side has no captures left, no pawn behind it on its file) keeps it out for
+  // good (Unreachable).
   int check_moves(const Position& pos, Bitboard settled) const;
   // The men of `pos` that stand on their goal squares, and the frozen squares.
   Bitboard settled_men(const Position& pos) const;

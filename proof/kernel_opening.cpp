@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "legality/extended_kernel.h"
 #include "legality/kernel.h"
 #include "proof/goal_distance.h"
 
@@ -81,59 +82,73 @@ class Plan {
   bool ok_ = true;
 };
 
-// The victim of a pawn taking a piece of group g on `to`: the nearest such man of `them` (not a rook of a
-// castling right the goal keeps), of a kind the goal has fewer of where there is one.
-Square piece_victim(const Position& pos, const Position& goal, Color them, Group g, Square to) {
+// Moves a `pt` needs from `from` to `to` when the men on `walls` stand still; NoWay when it cannot.
+constexpr int NoWay = 1 << 10;
+int moves_around(PieceType pt, Square from, Square to, Bitboard walls) {
+  Bitboard seen = square_bb(from), frontier = seen;
+  for (int d = 1; frontier; ++d) {
+    Bitboard next = 0;
+    for (Bitboard f = frontier; f;) next |= attacks(pt, pop_lsb(f), walls);
+    if (next & square_bb(to)) return d;
+    frontier = next & ~walls & ~seen;
+    seen |= frontier;
+  }
+  return NoWay;
+}
+
+// How a piece comes to be taken on a capture square: its moves there, after the step of a pawn of its side
+// (if any) that lets it out.
+struct Approach {
   Square victim = NoSquare;
-  int best = 1 << 20;
-  for (Bitboard b = pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King); b; b &= b - 1) {
-    const Square s = lsb(b);
-    const PieceType pt = type_of(pos.piece_on(s));
+  int moves = NoWay;
+  Square pawn = NoSquare, pawn_to = NoSquare;
+};
+
+// The cheapest approach of the piece on `victim` to `to` on `board`: every other man stays where it stands
+// (`walls`, the men of `board` and the capturer waiting), after at most one step (one square or two) of a
+// pawn of its side off its start square (one the goal shows moved). When there is none, the other pieces
+// make way: the piece needs a way past the pawns, after such a step, and is charged 4 moves more.
+Approach approach(const Position& board, const Position& goal, Square victim, Square to, Bitboard walls) {
+  const PieceType pt = type_of(board.piece_on(victim));
+  const Color c = color_of(board.piece_on(victim));
+  const Piece pawn = make_piece(c, Pawn);
+  walls &= ~square_bb(victim);
+  Approach best{victim, moves_around(pt, victim, to, walls)};
+  Approach past_pawns{victim, moves_around(pt, victim, to, board.pieces(Pawn)) == NoWay ? NoWay : distance(victim, to) + 4};
+  for (int steps : {1, 2})
+    for (Bitboard b = board.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2)); b;) {
+      const Square s = pop_lsb(b), ahead = Square(s + steps * pawn_push(c));
+      const Bitboard path = square_bb(Square(s + pawn_push(c))) | square_bb(ahead);
+      if (goal.piece_on(s) == pawn || (path & (walls | square_bb(to)))) continue;
+      const Bitboard stepped = (walls & ~square_bb(s)) | square_bb(ahead);
+      const int moves = moves_around(pt, victim, to, stepped) + 1;
+      if (moves < best.moves) best = {victim, moves, s, ahead};
+      if (past_pawns.moves == NoWay &&
+          moves_around(pt, victim, to, (board.pieces(Pawn) & ~square_bb(s)) | square_bb(ahead)) != NoWay)
+        past_pawns = {victim, distance(victim, to) + 5, s, ahead};
+    }
+  return best.moves < NoWay ? best : past_pawns;
+}
+
+// The victim of a pawn taking a piece of group g on `to`, with its approach: the man of `them` (not a rook
+// of a castling right the goal keeps) of least approach, a kind the goal has fewer of counting 8 moves less.
+Approach piece_victim(const Position& board, const Position& goal, Color them, Group g, Square to, Bitboard walls) {
+  Approach victim;
+  int best = NoWay;
+  for (Bitboard b = board.pieces(them) & ~board.pieces(them, Pawn) & ~board.pieces(them, King); b;) {
+    const Square s = pop_lsb(b);
+    const PieceType pt = type_of(board.piece_on(s));
     const bool in_group = g == Group::Nrq ? (pt == Knight || pt == Rook || pt == Queen)
                                           : (pt == Bishop && is_dark(s) == (g == Group::DarkBishop));
     bool castles = false;
     for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside})
       castles |= goal.can_castle(cr) && castling_rook_square(cr) == s;
     if (!in_group || castles) continue;
-    const int cost = distance(s, to) + (pos.count(them, pt) > goal.count(them, pt) ? 0 : 8);
-    if (cost < best) best = cost, victim = s;
+    const Approach a = approach(board, goal, s, to, walls);
+    const int cost = a.moves + (board.count(them, pt) > goal.count(them, pt) ? 0 : 8);
+    if (a.moves < NoWay && cost < best) best = cost, victim = a;
   }
   return victim;
-}
-
-// Return whether a `pt` on `from` could go to `to` on `board` while the pawns stand still (the other
-// pieces make way).
-bool reaches_past_pawns(const Position& board, PieceType pt, Square from, Square to) {
-  const Bitboard pawns = board.pieces(Pawn);
-  Bitboard seen = square_bb(from);
-  for (Bitboard frontier = seen; frontier;) {
-    Bitboard next = 0;
-    for (Bitboard f = frontier; f;) next |= attacks(pt, pop_lsb(f), pawns);
-    frontier = next & ~pawns & ~seen;
-    seen |= frontier;
-  }
-  return (seen & square_bb(to)) != 0;
-}
-
-// Let the piece on `victim` out to `to` on `board`: when pawns wall it in, one pawn of its side steps off
-// its start square (one the goal shows moved), one square or two, the first that opens the way. Return the
-// pawn moves made (0 or 1), or -1 when none opens it.
-int free_victim(Position& board, const Position& goal, Square victim, Square to) {
-  const PieceType pt = type_of(board.piece_on(victim));
-  if (reaches_past_pawns(board, pt, victim, to)) return 0;
-  const Color c = color_of(board.piece_on(victim));
-  const Piece pawn = make_piece(c, Pawn);
-  for (int steps : {1, 2})
-    for (Bitboard b = board.pieces(c, Pawn) & rank_bb(relative_rank(c, Rank2)); b;) {
-      const Square s = pop_lsb(b), ahead = Square(s + steps * pawn_push(c));
-      if (goal.piece_on(s) == pawn || !board.empty(Square(s + pawn_push(c))) || !board.empty(ahead)) continue;
-      board.remove_piece(s);
-      board.put_piece(pawn, ahead);
-      if (reaches_past_pawns(board, pt, victim, to)) return 1;
-      board.remove_piece(ahead);
-      board.put_piece(pawn, s);
-    }
-  return -1;
 }
 
 // Return the position after the stage of capture `c` from `pos`, with its cost, for the capture square on
@@ -170,11 +185,16 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
     next.put_piece(pos.piece_on(a), b);
   }
   if (c.kind == Capture::PawnTakesPiece) {
-    victim = piece_victim(pos, goal, ~us, c.victim, to);
-    if (victim == NoSquare || !next.empty(to)) return std::nullopt;
-    const int freeing = free_victim(next, goal, victim, to);
-    if (freeing < 0) return std::nullopt;
-    plan.add_moves(~us, distance(victim, to) + freeing);
+    if (!next.empty(to)) return std::nullopt;
+    const Square waiting = make_square(File(c.from), Rank(rank - ahead));  // the capturer, before it takes
+    const Approach a = piece_victim(next, goal, ~us, c.victim, to, next.pieces() | square_bb(waiting));
+    if (a.victim == NoSquare) return std::nullopt;
+    victim = a.victim;
+    if (a.pawn != NoSquare) {
+      next.remove_piece(a.pawn);
+      next.put_piece(make_piece(~us, Pawn), a.pawn_to);
+    }
+    plan.add_moves(~us, a.moves);
   }
   if (!next.empty(victim)) next.remove_piece(victim);
   if (!next.empty(to)) return std::nullopt;
@@ -186,9 +206,16 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
   return std::pair{next, plan.cost()};
 }
 
-// Return the positions after the stage of capture `c`, one per capture square from which the goal stays in
-// reach (by `distance`'s estimate), the least costly first.
-std::vector<Position> stages_of(const Position& pos, const GoalDistance& distance, const Capture& c) {
+// A stage's target: the position after it, and the rank (1 to 8) of its capture square.
+struct Stage {
+  Position pos;
+  int rank;
+};
+
+// Return the targets of the stage of capture `c`, one per capture square on a rank `fits` accepts from which
+// the goal stays in reach (by `distance`'s estimate), the least costly first.
+template <class Fits>
+std::vector<Stage> stages_of(const Position& pos, const GoalDistance& distance, const Capture& c, Fits fits) {
   const Position& goal = distance.goal();
   if (c.kind != Capture::PawnTakesPawn && c.kind != Capture::PawnTakesPiece) return {};
   const std::vector<Square> from_file = pawns_of_file(pos, c.from), to_file = pawns_of_file(pos, c.to);
@@ -200,24 +227,43 @@ std::vector<Position> stages_of(const Position& pos, const GoalDistance& distanc
        pos.piece_on(to_file[std::size_t(c.index)]) != make_piece(~c.side, Pawn)))
     return {};
   if (c.kind == Capture::PawnTakesPiece && (c.index < 0 || c.index > int(to_file.size()))) return {};
-  std::vector<std::pair<Position, int>> stages;
+  // Pawns of one colour next to each other on a file are alike to the kernel: the capturer may be any pawn
+  // of its run, and a piece's taker may enter anywhere in the run of its colour it enters at.
+  const Piece ours = make_piece(c.side, Pawn);
+  int first_taker = c.from_index, last_taker = c.from_index;
+  while (first_taker > 0 && pos.piece_on(from_file[std::size_t(first_taker - 1)]) == ours) --first_taker;
+  while (last_taker + 1 < int(from_file.size()) && pos.piece_on(from_file[std::size_t(last_taker + 1)]) == ours) ++last_taker;
+  int last_slot = c.index;
+  if (c.kind == Capture::PawnTakesPiece)
+    while (last_slot < int(to_file.size()) && pos.piece_on(to_file[std::size_t(last_slot)]) == ours) ++last_slot;
+  std::vector<std::pair<Stage, int>> stages;
   for (int rank = 1; rank <= 6; ++rank) {
-    const auto stage = stage_at(pos, goal, c, rank);
-    if (stage && distance.estimate(stage->first) < Unreachable) stages.push_back(*stage);
+    std::optional<std::pair<Position, int>> best;
+    Capture alike = c;
+    for (alike.from_index = first_taker; alike.from_index <= last_taker; ++alike.from_index)
+      for (alike.index = c.index; alike.index <= last_slot; ++alike.index) {
+        const auto stage = stage_at(pos, goal, alike, rank);
+        if (stage && (!best || stage->second < best->second)) best = stage;
+      }
+    if (best && distance.estimate(best->first) < Unreachable && fits(rank + 1))
+      stages.push_back({{best->first, rank + 1}, best->second});
   }
   std::stable_sort(stages.begin(), stages.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  std::vector<Position> positions;
-  for (const auto& stage : stages) positions.push_back(stage.first);
-  return positions;
+  std::vector<Stage> targets;
+  for (const auto& stage : stages) targets.push_back(stage.first);
+  return targets;
 }
 
 // The stages played depth first: each capture's targets in order, up to StageTries of them, and when no
 // target of a later capture is reached, the next target of an earlier one. The deepest line is the opening.
+// A target's capture square must leave the kernel a placing on ranks (the extended kernel) with the
+// captures before it where their stages made them.
 class StageWalk {
  public:
-  StageWalk(const std::vector<Capture>& captures, const GoalDistance& distance, const ProofLimits& limits,
-            std::uint64_t seed)
-      : captures_(captures), distance_(distance), limits_(limits), seed_(seed), start_(std::chrono::steady_clock::now()) {}
+  StageWalk(const Position& goal, const legality::KernelSearch& kernel, const GoalDistance& distance,
+            const ProofLimits& limits, std::uint64_t seed)
+      : kernel_goal_(legality::kernel::make_goal(goal)), kernel_(kernel), pinned_(kernel.captures.size(), 0),
+        distance_(distance), limits_(limits), seed_(seed), start_(std::chrono::steady_clock::now()) {}
 
   KernelOpening run() {
     descend(0, Position::start(), {});
@@ -230,10 +276,15 @@ class StageWalk {
   bool descend(std::size_t k, const Position& pos, const std::vector<Move>& moves) {
     if (k > depth_) depth_ = k, opening_.moves = moves;
     // A capturing promotion, or a capture of a promoted man, is not staged: the walk ends there.
-    if (k == captures_.size() || captures_[k].promotion >= 0 || captures_[k].kind == Capture::PawnTakesPromoted ||
-        captures_[k].kind == Capture::PieceTakesEnd)
+    const std::vector<Capture>& captures = kernel_.captures;
+    if (k == captures.size() || captures[k].promotion >= 0 || captures[k].kind == Capture::PawnTakesPromoted ||
+        captures[k].kind == Capture::PieceTakesEnd)
       return true;
-    const std::vector<Position> targets = stages_of(pos, distance_, captures_[k]);
+    const std::vector<Stage> targets = stages_of(pos, distance_, captures[k], [&](int rank) {
+      pinned_[k] = rank;
+      return legality::kernel::fits_on_ranks(kernel_goal_, captures, kernel_.last, pinned_);
+    });
+    pinned_[k] = 0;
     for (std::size_t t = 0; t < std::min(targets.size(), StageTries); ++t) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
       ProofLimits stage_limits = limits_.after(opening_.nodes, seconds);
@@ -241,14 +292,19 @@ class StageWalk {
       if (stage_limits.nodes == 0 || (limits_.seconds > 0 && seconds >= limits_.seconds) ||
           (limits_.stop && limits_.stop()))
         return true;
-      const GameSearch found = search_proof_game(targets[t], stage_limits, seed_++, moves);
+      const GameSearch found = search_proof_game(targets[t].pos, stage_limits, seed_++, moves);
       opening_.nodes += found.nodes;
-      if (!found.moves.empty() && descend(k + 1, targets[t], found.moves)) return true;
+      if (found.moves.empty()) continue;
+      pinned_[k] = targets[t].rank;
+      if (descend(k + 1, targets[t].pos, found.moves)) return true;
+      pinned_[k] = 0;
     }
     return false;
   }
 
-  const std::vector<Capture>& captures_;
+  const legality::kernel::Goal kernel_goal_;
+  const legality::KernelSearch& kernel_;
+  legality::kernel::CaptureRanks pinned_;  // the ranks of the captures the stages on the walk's line made
   const GoalDistance& distance_;
   const ProofLimits& limits_;
   std::uint64_t seed_;
@@ -264,7 +320,7 @@ KernelOpening kernel_opening(const Position& goal, const ProofLimits& limits, st
   const legality::KernelSearch kernel = legality::find_proof_kernel(goal, limits.legality);
   if (kernel.outcome != legality::KernelOutcome::Found) return {};
   const GoalDistance distance(goal);
-  return StageWalk(kernel.captures, distance, limits, seed).run();
+  return StageWalk(goal, kernel, distance, limits, seed).run();
 }
 
 }  // namespace chessrank::proof

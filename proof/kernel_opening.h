@@ -4,11 +4,13 @@
 // Each pawn capture of the kernel becomes a stage: a position one capture on from the current one (the
 // capturing pawn on the capture square, its victim gone, every other man where it stands), which a small
 // proof-game search reaches. The capture square is chosen on the files the kernel names, between the pawns
-// the kernel places around it, and, for a bishop taken, on its colour; a piece its pawns wall in is let
-// out by a pawn step. A stage keeps the goal in reach by GoalDistance's estimate. When no target of a
-// capture is reached, the next target of the capture before is tried (depth first); the stages end at a
-// capturing promotion or a promoted man taken, and the deepest line played is the opening. The opening
-// only guides a search: a proof game beginning with it is replayed like any other.
+// the kernel places around it, on a rank that leaves the kernel a placing on ranks (extended_kernel.h)
+// with the stages before, and, for a bishop taken, on its colour; the victim piece is the one with the
+// shortest way there, a pawn step letting it out if need be. A stage keeps the goal in reach by
+// GoalDistance's estimate. When no target of a capture is reached, the next target of the capture before
+// is tried (depth first); the stages end at a capturing promotion or a promoted man taken, and the deepest
+// line played is the opening. The opening only guides a search: a proof game beginning with it is
+// replayed like any other.
 #pragma once
 
 #include <cstdint>

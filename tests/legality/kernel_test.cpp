@@ -17,9 +17,11 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "legality/extended_kernel.h"
 #include "legality/kernel.h"
 #include "legality/legality.h"
 #include "tests/support/build_flavour.h"
+#include "tests/support/corpus.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::legality {
@@ -423,6 +425,26 @@ TEST(ProofKernel, AKernelMustFitOnRanks) {
   EXPECT_EQ(k.path, std::vector<std::string>{"w gxh:light B"});
   EXPECT_EQ(judge(dark, RuleSet::Default, true).reason.rfind("no extended proof kernel", 0), 0u)
       << judge(dark, RuleSet::Default, true).reason;
+}
+
+// Whether the kernel of the game `moves` fits with its first capture landing on `rank`.
+bool fits_with_first_capture_on(const std::string& moves, int rank) {
+  const Position pos = testing::play_game(moves).value();
+  const KernelSearch k = find_proof_kernel(pos);
+  return k.outcome == KernelOutcome::Found && kernel::fits_on_ranks(kernel::make_goal(pos), k.captures, k.last, {rank});
+}
+
+TEST(ProofKernel, FitsWithCapturesPinnedToRanks) {
+  // 1. e4 d5 2. exd5: the capture landed on d3, d4 or d5, not on d6.
+  for (int rank : {3, 4, 5}) EXPECT_TRUE(fits_with_first_capture_on("e4 d5 exd5", rank)) << rank;
+  EXPECT_FALSE(fits_with_first_capture_on("e4 d5 exd5", 6));
+  // Black's h-pawn took the bishop on g3 below white's g4 pawn: it entered the g-file below it, on g3.
+  EXPECT_TRUE(fits_with_first_capture_on("g4 h5 d3 h4 Bf4 a6 Bg3 hxg3", 3));
+  EXPECT_FALSE(fits_with_first_capture_on("g4 h5 d3 h4 Bf4 a6 Bg3 hxg3", 2));
+  EXPECT_FALSE(fits_with_first_capture_on("g4 h5 d3 h4 Bf4 a6 Bg3 hxg3", 4));
+  // Black's h-pawn took on g6 and stands there, the g7 pawn at home: on g6 only.
+  EXPECT_TRUE(fits_with_first_capture_on("g4 a6 g5 a5 g6 hxg6", 6));
+  EXPECT_FALSE(fits_with_first_capture_on("g4 a6 g5 a5 g6 hxg6", 5));
 }
 
 TEST(ProofKernel, AStoppedSearchProvesNothing) {

@@ -95,6 +95,30 @@ TEST(KernelOpening, LetsOutAVictimItsPawnsWallIn) {
   EXPECT_TRUE(pos.empty(D7)) << to_san_game(opening.moves);
 }
 
+// A victim comes the short way: white's queen, taken on the b-file by black's a-pawn, leaves by c2-c3
+// rather than by a2-a3 (round by a2, with the rook, knight and bishop stepping aside and back).
+TEST(KernelOpening, LetsAVictimOutTheShortWay) {
+  const Position goal = testing::play_game("a3 a5 c3 a4 Qb3 h6 Nf3 axb3").value();
+  const KernelOpening opening = kernel_opening(goal, {}, 1);
+  ASSERT_FALSE(opening.moves.empty());
+  const Position pos = end_of(opening.moves);
+  EXPECT_EQ(pos.count(White, Queen), 0) << to_san_game(opening.moves);
+  EXPECT_EQ(popcount(pos.pieces(Black, Pawn) & file_bb(FileB)), 2) << to_san_game(opening.moves);
+  EXPECT_EQ(pos.piece_on(C3), WhitePawn) << to_san_game(opening.moves);
+  EXPECT_EQ(pos.piece_on(A2), WhitePawn) << to_san_game(opening.moves);
+  EXPECT_LE(opening.moves.size(), 8u) << to_san_game(opening.moves);
+}
+
+// Pawns of one colour next to each other on a file are alike: white's f-pawn takes the bishop on e4 above
+// the e3 pawn the d-pawn brought, though the kernel names its place below it (the e3 pawn cannot make way).
+TEST(KernelOpening, EntersAFileAnywhereAmongItsOwnPawns) {
+  const Position goal = testing::play_game("Nf3 e5 Ng1 e4 Nf3 e3 dxe3 d6 Ng1 Bf5 f3 Be4 fxe4").value();
+  const KernelOpening opening = kernel_opening(goal, {}, 1);
+  const Position pos = end_of(opening.moves);
+  EXPECT_EQ(popcount(pos.pieces(White, Pawn) & file_bb(FileE)), 3) << to_san_game(opening.moves);
+  EXPECT_LT(GoalDistance(goal).estimate(pos), Unreachable) << to_san_game(opening.moves);
+}
+
 // A pawn takes a rook whose castling right the goal lacks (the knight, the nearer man of the group, is not
 // surplus): the a-pawn steps two squares to let the rook out, and the right is gone after the capture.
 TEST(KernelOpening, TakesARookWhoseCastlingRightTheGoalLacks) {

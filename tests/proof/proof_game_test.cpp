@@ -133,6 +133,18 @@ TEST(GoalDistance, BringsACheckedKingHomeBeforeTheCheck) {
             bishop_check.estimate(fen("5B2/8/6k1/8/8/8/8/4K3 b - - 0 1")) + 1);
 }
 
+TEST(GoalDistance, SeesACheckedKingHomeTooEarly) {
+  // The king home and the g3 pawn checking it with black to move, one white move short of the goal: black
+  // must step the king off, and it never gets back while the pawn stands there.
+  const GoalDistance pawn_check(fen("4K3/8/8/8/7k/6P1/8/8 b - - 0 1"));
+  EXPECT_EQ(pawn_check.estimate(fen("3K4/8/8/8/7k/6P1/8/8 b - - 0 1")), Unreachable);
+  EXPECT_LT(pawn_check.estimate(fen("3K4/8/8/8/7k/8/6P1/8 b - - 0 1")), Unreachable);
+  // A checking bishop in place with the king home and black to move: it steps off and back (2 more than
+  // the white king's one move).
+  const GoalDistance bishop_check(fen("8/4B3/5k2/8/8/8/8/4K3 b - - 0 1"));
+  EXPECT_EQ(bishop_check.estimate(fen("8/4B3/5k2/8/8/8/8/3K4 b - - 0 1")), 3);
+}
+
 TEST(GoalDistance, WalksAKingAroundTheSquaresSettledMenAttack) {
   // The white king crosses the e-file, which the settled e8 rook holds: the rook steps aside and back.
   EXPECT_EQ(GoalDistance(fen("4r1k1/8/8/8/3K4/8/8/8 w - - 0 1")).estimate(fen("4r1k1/8/8/8/5K2/8/8/8 w - - 0 1")), 4);
