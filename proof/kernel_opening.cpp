@@ -206,10 +206,12 @@ std::optional<std::pair<Position, int>> stage_at(const Position& pos, const Posi
   return std::pair{next, plan.cost()};
 }
 
-// A stage's target: the position after it, and the rank (1 to 8) of its capture square.
+// A stage's target: the position after it, the rank (1 to 8) of its capture square and the cost of its
+// pawn walks (Plan::cost).
 struct Stage {
   Position pos;
   int rank;
+  int cost;
 };
 
 // Return the targets of the stage of capture `c`, one per capture square on a rank `fits` accepts from which
@@ -236,7 +238,7 @@ std::vector<Stage> stages_of(const Position& pos, const GoalDistance& distance, 
   int last_slot = c.index;
   if (c.kind == Capture::PawnTakesPiece)
     while (last_slot < int(to_file.size()) && pos.piece_on(to_file[std::size_t(last_slot)]) == ours) ++last_slot;
-  std::vector<std::pair<Stage, int>> stages;
+  std::vector<Stage> targets;
   for (int rank = 1; rank <= 6; ++rank) {
     std::optional<std::pair<Position, int>> best;
     Capture alike = c;
@@ -246,11 +248,9 @@ std::vector<Stage> stages_of(const Position& pos, const GoalDistance& distance, 
         if (stage && (!best || stage->second < best->second)) best = stage;
       }
     if (best && distance.estimate(best->first) < Unreachable && fits(rank + 1))
-      stages.push_back({{best->first, rank + 1}, best->second});
+      targets.push_back({best->first, rank + 1, best->second});
   }
-  std::stable_sort(stages.begin(), stages.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  std::vector<Stage> targets;
-  for (const auto& stage : stages) targets.push_back(stage.first);
+  std::stable_sort(targets.begin(), targets.end(), [](const Stage& a, const Stage& b) { return a.cost < b.cost; });
   return targets;
 }
 
