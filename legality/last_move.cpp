@@ -2,7 +2,6 @@
 #include "legality/last_move.h"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,13 +39,12 @@ std::string retraction_text(const Retraction& r) {
 
 class Analysis {
  public:
-  Analysis(bool explain, const SearchLimits& limits) : explain_(explain), limits_(limits) {}
+  Analysis(bool explain, const SearchLimits& limits, int wanted) : explain_(explain), limits_(limits), wanted_(wanted) {}
 
   LastMoveAnalysis analyse(const Position& pos, int depth) {
     LastMoveAnalysis a;
     int survivors = 0, tried = 0;
     bool proven = true;  // every rejection and the forcedness of a survivor are proven
-    std::optional<Retraction> first;
     const auto judge = [&](const Retraction& r) {
       ++tried;
       std::string why;
@@ -64,9 +62,10 @@ class Analysis {
         }
         if (k == KernelOutcome::OutOfBudget) proven = false;
       }
-      if (++survivors == 1) first = r;
+      ++survivors;
       a.possible.push_back(retraction_text(r));
-      return survivors < 2;
+      a.possible_retractions.push_back(r);
+      return survivors < (depth == 0 ? wanted_ : 2);
     };
     // Moves that change no man or pawn first: their predecessor needs no kernel.
     if (for_each_retraction(pos, RetractionKinds::Quiet, judge)) for_each_retraction(pos, RetractionKinds::Material, judge);
@@ -80,15 +79,19 @@ class Analysis {
     }
     if (survivors > 1 || !proven || depth >= limits_.forced_moves) return a;
     // The last move is forced: the position before it must pass every stage.
-    a.forced.push_back(retraction_text(*first));
+    const Retraction& first = a.possible_retractions.front();
+    a.forced.push_back(retraction_text(first));
+    a.forced_retractions.push_back(first);
     std::string why;
-    std::vector<std::string> deeper;
-    if (!all_stages(first->before, depth + 1, why, deeper)) {
+    LastMoveAnalysis deeper;
+    if (!all_stages(first.before, depth + 1, why, deeper)) {
       a.outcome = LastMoveOutcome::Impossible;
-      a.reason = std::string(color_name(mover)) + "'s last move can only have been " + retraction_text(*first) +
+      a.reason = std::string(color_name(mover)) + "'s last move can only have been " + retraction_text(first) +
                  ", and the position before it is illegal: " + why;
     }
-    a.forced.insert(a.forced.end(), deeper.begin(), deeper.end());
+    a.forced.insert(a.forced.end(), deeper.forced.begin(), deeper.forced.end());
+    a.forced_retractions.insert(a.forced_retractions.end(), deeper.forced_retractions.begin(),
+                                deeper.forced_retractions.end());
     return a;
   }
 
@@ -105,13 +108,13 @@ class Analysis {
     return true;
   }
 
-  // Run every default stage on `p`, this one `depth` deep; on failure set `why`. The last moves found
-  // forced on the way go to `forced`.
-  bool all_stages(const Position& p, int depth, std::string& why, std::vector<std::string>& forced) {
+  // Run every default stage on `p`, this one `depth` deep; on failure set `why`. The analysis of the last
+  // move of `p` goes to `analysis`.
+  bool all_stages(const Position& p, int depth, std::string& why, LastMoveAnalysis& analysis) {
     for (const detail::NamedCheck& c : detail::default_checks()) {
       if (c.search == detail::check_last_move_analysis) {
-        const LastMoveAnalysis a = analyse(p, depth);
-        forced = a.forced;
+        analysis = analyse(p, depth);
+        const LastMoveAnalysis& a = analysis;
         if (a.outcome == LastMoveOutcome::Impossible) {
           why = std::string(c.name) + ": " + a.reason;
           return false;
@@ -149,14 +152,15 @@ class Analysis {
 
   bool explain_;
   const SearchLimits& limits_;
+  int wanted_;  // survivors the analysis of the position asked about stops at (of those before forced moves: two)
   int kernels_ = 0;
   std::uint64_t nodes_left_ = limits_.kernel_nodes;
 };
 
 }  // namespace
 
-LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits) {
-  Analysis analysis(explain, limits);
+LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits, int survivors) {
+  Analysis analysis(explain, limits, std::max(survivors, 2));
   return analysis.analyse(pos, 0);
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/position.h"
 #include "legality/limits.h"
+#include "legality/retraction.h"
 
 namespace chessrank::legality {
 
@@ -22,11 +23,15 @@ struct LastMoveAnalysis {
   LastMoveOutcome outcome = LastMoveOutcome::Possible;
   std::string reason;               // when impossible: why, on one line
   std::vector<std::string> forced;  // the last moves found forced, latest first (e.g. "Qd4xRe5")
-  std::vector<std::string> possible;  // up to two last moves that survived (when not forced, two)
+  std::vector<Retraction> forced_retractions;  // the same moves with the positions before them
+  std::vector<std::string> possible;  // the last moves that survived, up to the number asked for (two by default)
+  std::vector<Retraction> possible_retractions;  // the same moves with the positions before them
   std::vector<std::string> rejected;  // when asked: each retraction rejected, with why
 };
 
-// Analyse the last move of `pos`. With `explain`, fill `rejected` and give reasons in full.
-LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits = {});
+// Analyse the last move of `pos`, stopping at `survivors` last moves that survive (fewer than that: every
+// last move that survived is in `possible`). With `explain`, fill `rejected` and give reasons in full.
+LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits = {},
+                                   int survivors = 2);
 
 }  // namespace chessrank::legality

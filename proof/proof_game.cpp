@@ -9,6 +9,7 @@
 #include <pcg_random.hpp>
 
 #include "core/movegen.h"
+#include "legality/last_move.h"
 #include "legality/legality.h"
 #include "proof/goal_distance.h"
 #include "proof/kernel_opening.h"
@@ -23,6 +24,8 @@ constexpr int MaxQuietPlies = 150;
 constexpr std::uint64_t FirstPassNodes = 20000;  // each pass then gets 19/16 of the last one's budget
 constexpr int ContinuationSteps = 3;             // searches from the closest position after a failed pass
 constexpr std::uint64_t FirstSearchNodes = 25000;  // the search before the kernel opening, at most
+constexpr std::size_t MaxLastMoves = 5;  // so many possible last moves, all captures, at most: a search through each
+constexpr std::uint64_t FirstShareNodes = 100000;  // what each of them gets in the first round
 
 // A hash of a position's identity (placement, side to move, castling rights, en passant square). A
 // collision can only make a pass skip a position, never accept a wrong game: games are replayed at the end.
@@ -275,8 +278,11 @@ GameSearch search_proof_game(const Position& goal, const ProofLimits& limits, st
   return result;
 }
 
-GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
-                           const std::vector<Move>& opening) {
+namespace {
+
+// find_proof_game for a goal whose last move is left to the search.
+GameSearch find_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                     const std::vector<Move>& opening) {
   if (!opening.empty()) return search_proof_game(goal, limits, seed, opening);
   const Clock::time_point start = Clock::now();
   const auto seconds = [start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -302,6 +308,74 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   result.nodes += plain.nodes + kernel.nodes;
   if (result.exhausted) return again(result.nodes);  // the opening leads nowhere
   if (result.moves.empty() && result.cut) result.closest = std::move(plain.closest), result.cut = false;
+  return result;
+}
+
+// Whether the position before `r` may have held a castling right that `after`, the position it leads to,
+// lacks (its king or rook left home, or the rook was taken there): the position before that the
+// retraction lists holds only the rights of `after`, and a game may pass through the other one instead.
+bool may_have_taken_a_right(const legality::Retraction& r, const Position& after) {
+  const Bitboard touched = square_bb(r.move.from()) | square_bb(r.move.to());
+  for (CastlingRights cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+    const Color c = (cr & WhiteCastling) ? White : Black;
+    const Bitboard men = square_bb(relative_square(c, E1)) | square_bb(castling_rook_square(cr));
+    if (!after.can_castle(cr) && castling_men_home(r.before, cr) && (touched & men)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
+                           const std::vector<Move>& opening) {
+  const std::optional<Position> start = play_line(opening);
+  if (goal.ep_square() != NoSquare || !start || start->same_position(goal))  // en passant: search_proof_game
+    return find_game(goal, limits, seed, opening);
+  // Every game ends with one of the last moves the legality checks leave possible: the search looks for
+  // the position before it and plays it after; forced moves in a row are retracted together.
+  const legality::LastMoveAnalysis last = legality::analyse_last_move(goal, false, limits.legality, MaxLastMoves + 1);
+  const auto through = [&](const std::vector<legality::Retraction>& line, const ProofLimits& l) {
+    GameSearch s = find_game(line.back().before, l, seed, opening);
+    for (auto r = line.rbegin(); r != line.rend() && !s.moves.empty(); ++r) s.moves.push_back(r->move);
+    if (!s.moves.empty() && !reaches(s.moves, goal)) s.moves.clear();
+    return s;
+  };
+  // A move that may have taken a castling right ends the line of forced moves retracted, and keeps the
+  // goal's own search when it is one of several.
+  std::vector<legality::Retraction> forced;
+  for (const legality::Retraction& r : last.forced_retractions) {
+    if (may_have_taken_a_right(r, forced.empty() ? goal : forced.back().before)) break;
+    forced.push_back(r);
+  }
+  if (!forced.empty()) return through(forced, limits);
+  std::vector<legality::Retraction> left = last.possible_retractions;
+  // One left whose predecessor's kernel search ran out of budget is not called forced, yet is the only one.
+  if (left.size() == 1 && !may_have_taken_a_right(left.front(), goal)) return through(left, limits);
+  const auto unfit = [&](const legality::Retraction& r) {
+    return r.captured == NoPiece || may_have_taken_a_right(r, goal);
+  };
+  if (left.size() < 2 || left.size() > MaxLastMoves || std::any_of(left.begin(), left.end(), unfit))
+    return find_game(goal, limits, seed, opening);
+  // A few captures (as a rule the same move taking men of different kinds): each in turn, with budgets
+  // that double round by round, while it is not ruled out.
+  const Clock::time_point begin = Clock::now();
+  GameSearch result;
+  for (std::uint64_t share = FirstShareNodes; !left.empty(); share *= 2) {
+    const std::uint64_t cap = std::max<std::uint64_t>(1, limits.nodes / std::size(left));
+    for (auto r = left.begin(); r != left.end();) {
+      ProofLimits l = limits.after(result.nodes, std::chrono::duration<double>(Clock::now() - begin).count());
+      if (l.nodes == 0 || (limits.seconds > 0 && l.seconds <= 1e-9) || (limits.stop && limits.stop())) return result;
+      l.nodes = std::min({l.nodes, share, cap});
+      GameSearch s = through({*r}, l);
+      s.nodes += result.nodes;
+      const bool out = s.moves.empty() && (s.cut || s.exhausted);
+      if (!s.moves.empty() || r == left.begin()) result = std::move(s);
+      else result.nodes = s.nodes;
+      if (!result.moves.empty()) return result;
+      r = out ? left.erase(r) : r + 1;
+    }
+    if (share >= cap) break;
+  }
   return result;
 }
 

@@ -6,7 +6,9 @@
 // position kept at the lowest ply it was reached at. Passes restart with other random tie-breaks and a
 // larger budget. A short search from the initial position is followed by one after the kernel opening
 // (proof/kernel_opening.h), which plays the pawn captures of the goal's proof kernel. A goal with
-// an en passant square is searched for without the double step that made it, which is then played. A game
+// an en passant square is searched for without the double step that made it, which is then played; one
+// whose last move the legality checks prove forced, or leave one of a few captures, through the position
+// before it (docs/proof-games.md, section 2). A game
 // found is replayed move by move before it is returned; a search that runs out of budget says "unknown",
 // never "illegal", and gives the line that came closest. A search may be told to begin with given moves
 // (an opening), which is how a closest line, corrected by hand, is tried again.
@@ -69,7 +71,8 @@ struct GameSearch {
 // are not run). An opening that is not legal from the initial position finds nothing. Without an opening,
 // a search from the initial position with an eighth of the budget (25,000 positions at most) comes first,
 // then one after the kernel opening with the rest (from the initial position again when there is no
-// kernel opening or the search after it runs out of positions in reach).
+// kernel opening or the search after it runs out of positions in reach). The goal of these searches is
+// the position before the goal's last moves when the legality checks leave only those (see above).
 GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std::uint64_t seed,
                            const std::vector<Move>& opening = {});
 

@@ -3,6 +3,7 @@
 // reject the documented legal counterexamples.
 #include "legality/legality.h"
 #include "legality/checks.h"
+#include "legality/last_move.h"
 #include "tests/support/corpus.h"
 
 #include <fstream>
@@ -200,6 +201,38 @@ TEST(Legality, LastMove) {
   expect_pass("kn6/pppp4/N7/8/8/8/8/4K3 w - - 0 1");
   // Black's last move was the double push: legal unless it gave a check it could not give.
   expect_pass("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+}
+
+// The last-move analysis gives the positions before the last moves it leaves, each of which replays to
+// the position: a forced one (a checking pawn push that could not have been a capture), and, when asked
+// for up to six, every possible one (a pawn's capture with check, of any man but a king).
+TEST(LastMoveAnalysis, GivesThePositionsBeforeTheLastMovesLeft) {
+  const auto replays = [](const Retraction& r, const Position& pos) {
+    Position after = r.before;
+    UndoInfo undo;
+    after.do_move(r.move, undo);
+    return after.same_position(pos);
+  };
+  const Position pushed = fen_or_fail("rn3b1r/3bp1kp/7n/pP4N1/3P1P2/4p3/3KB2P/R1BQ3R w - - 0 21");
+  const LastMoveAnalysis push = analyse_last_move(pushed, false);
+  ASSERT_FALSE(push.forced_retractions.empty());
+  EXPECT_EQ(push.forced.front(), "e4-e3");
+  EXPECT_EQ(push.forced_retractions.size(), push.forced.size());
+  EXPECT_EQ(push.forced_retractions.front().move, Move(E4, E3));
+  EXPECT_TRUE(replays(push.forced_retractions.front(), pushed));
+
+  const Position taken = fen_or_fail("1rb1kbnr/1pp4p/8/7R/5pp1/P1qP4/3pP1P1/R2QKBN1 w Qk - 0 16");
+  EXPECT_EQ(analyse_last_move(taken, false).possible.size(), 2u);  // two by default: not forced
+  const LastMoveAnalysis capture = analyse_last_move(taken, false, {}, 6);
+  EXPECT_TRUE(capture.forced.empty());
+  ASSERT_EQ(capture.possible_retractions.size(), 5u);
+  std::string kinds;
+  for (const Retraction& r : capture.possible_retractions) {
+    EXPECT_EQ(r.move, Move(E3, D2));
+    EXPECT_TRUE(replays(r, taken));
+    kinds += "PNBRQ"[type_of(r.captured) - Pawn];
+  }
+  EXPECT_EQ(kinds, "PNBRQ");
 }
 
 // Extremes of material and state that games can reach: they must not be rejected.

@@ -225,6 +225,26 @@ TEST(ProofGame, EndsWithTheDoubleStepAnEnPassantSquareNames) {
   EXPECT_TRUE(reaches(moves, goal));
 }
 
+// A goal whose last move the legality checks prove forced is searched for through the position before
+// it: a checking pawn push, found within 2,000 expansions (the first search, from the initial position,
+// gets 2,500). A goal whose last move is one of a few captures (the same move taking men of different
+// kinds) is searched for through each.
+TEST(ProofGame, GoesThroughThePositionsBeforeTheLastMovesLeft) {
+  // Return the expansions the search for `goal` used, having checked that its game ends with `last`.
+  const auto expansions = [](const std::string& text, std::uint64_t nodes, Move last) {
+    const Position goal = fen(text);
+    ProofLimits limits;
+    limits.nodes = nodes;
+    const GameSearch search = find_proof_game(goal, limits, 1);
+    EXPECT_FALSE(search.moves.empty()) << text;
+    EXPECT_TRUE(search.moves.empty() || search.moves.back() == last) << text;
+    EXPECT_TRUE(reaches(search.moves, goal)) << text;
+    return search.nodes;
+  };
+  EXPECT_LE(expansions("rn3b1r/3bp1kp/7n/pP4N1/3P1P2/4p3/3KB2P/R1BQ3R w - - 0 21", 20000, Move(E4, E3)), 2000u);
+  EXPECT_LE(expansions("1rb1kbnr/1pp4p/8/7R/5pp1/P1qP4/3pP1P1/R2QKBN1 w Qk - 0 16", 40000, Move(E3, D2)), 40000u);
+}
+
 TEST(ProofGame, DependsOnTheSeedOnly) {
   const Position goal = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
   const std::vector<Move> first = find_proof_game(goal, {}, 5).moves;
