@@ -17,26 +17,6 @@ namespace {
 
 char piece_letter(PieceType pt) { return " PNBRQK"[pt]; }
 
-// Write a retraction as its move: "Qd4-e5", "Qd4xRe5" (taking a rook), "e7-e8=Q", "d5xe6 e.p.", "O-O".
-std::string retraction_text(const Retraction& r) {
-  const Move m = r.move;
-  if (m.kind() == MoveKind::Castling) return file_of(m.to()) == FileG ? "O-O" : "O-O-O";
-  const PieceType mover = type_of(r.before.piece_on(m.from()));
-  std::string s;
-  if (mover != Pawn) s += piece_letter(mover);
-  s += square_name(m.from());
-  if (r.captured != NoPiece) {
-    s += 'x';
-    if (type_of(r.captured) != Pawn) s += piece_letter(type_of(r.captured));
-  } else {
-    s += '-';
-  }
-  s += square_name(m.to());
-  if (m.kind() == MoveKind::Promotion) s += std::string("=") + piece_letter(m.promotion());
-  if (m.kind() == MoveKind::EnPassant) s += " e.p.";
-  return s;
-}
-
 class Analysis {
  public:
   Analysis(bool explain, const SearchLimits& limits, int wanted) : explain_(explain), limits_(limits), wanted_(wanted) {}
@@ -63,8 +43,7 @@ class Analysis {
         if (k == KernelOutcome::OutOfBudget) proven = false;
       }
       ++survivors;
-      a.possible.push_back(retraction_text(r));
-      a.possible_retractions.push_back(r);
+      a.possible.push_back(r);
       return survivors < (depth == 0 ? wanted_ : 2);
     };
     // Moves that change no man or pawn first: their predecessor needs no kernel.
@@ -79,9 +58,8 @@ class Analysis {
     }
     if (survivors > 1 || !proven || depth >= limits_.forced_moves) return a;
     // The last move is forced: the position before it must pass every stage.
-    const Retraction& first = a.possible_retractions.front();
-    a.forced.push_back(retraction_text(first));
-    a.forced_retractions.push_back(first);
+    const Retraction& first = a.possible.front();
+    a.forced.push_back(first);
     std::string why;
     LastMoveAnalysis deeper;
     if (!all_stages(first.before, depth + 1, why, deeper)) {
@@ -90,8 +68,6 @@ class Analysis {
                  ", and the position before it is illegal: " + why;
     }
     a.forced.insert(a.forced.end(), deeper.forced.begin(), deeper.forced.end());
-    a.forced_retractions.insert(a.forced_retractions.end(), deeper.forced_retractions.begin(),
-                                deeper.forced_retractions.end());
     return a;
   }
 
@@ -158,6 +134,25 @@ class Analysis {
 };
 
 }  // namespace
+
+std::string retraction_text(const Retraction& r) {
+  const Move m = r.move;
+  if (m.kind() == MoveKind::Castling) return file_of(m.to()) == FileG ? "O-O" : "O-O-O";
+  const PieceType mover = type_of(r.before.piece_on(m.from()));
+  std::string s;
+  if (mover != Pawn) s += piece_letter(mover);
+  s += square_name(m.from());
+  if (r.captured != NoPiece) {
+    s += 'x';
+    if (type_of(r.captured) != Pawn) s += piece_letter(type_of(r.captured));
+  } else {
+    s += '-';
+  }
+  s += square_name(m.to());
+  if (m.kind() == MoveKind::Promotion) s += std::string("=") + piece_letter(m.promotion());
+  if (m.kind() == MoveKind::EnPassant) s += " e.p.";
+  return s;
+}
 
 LastMoveAnalysis analyse_last_move(const Position& pos, bool explain, const SearchLimits& limits, int survivors) {
   Analysis analysis(explain, limits, std::max(survivors, 2));

@@ -22,12 +22,13 @@ enum class LastMoveOutcome : unsigned char {
 struct LastMoveAnalysis {
   LastMoveOutcome outcome = LastMoveOutcome::Possible;
   std::string reason;               // when impossible: why, on one line
-  std::vector<std::string> forced;  // the last moves found forced, latest first (e.g. "Qd4xRe5")
-  std::vector<Retraction> forced_retractions;  // the same moves with the positions before them
-  std::vector<std::string> possible;  // the last moves that survived, up to the number asked for (two by default)
-  std::vector<Retraction> possible_retractions;  // the same moves with the positions before them
+  std::vector<Retraction> forced;    // the last moves found forced, latest first, with the positions before them
+  std::vector<Retraction> possible;  // the last moves that survived, up to the number asked for (two by default)
   std::vector<std::string> rejected;  // when asked: each retraction rejected, with why
 };
+
+// Write a retraction as its move: "Qd4-e5", "Qd4xRe5" (taking a rook), "e7-e8=Q", "d5xe6 e.p.", "O-O".
+std::string retraction_text(const Retraction& r);
 
 // Analyse the last move of `pos`, stopping at `survivors` last moves that survive (fewer than that: every
 // last move that survived is in `possible`). With `explain`, fill `rejected` and give reasons in full.

@@ -120,6 +120,13 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
   return s;
 }
 
+// The last moves `moves` as text, separated by commas.
+std::string joined(const std::vector<Retraction>& moves) {
+  std::vector<std::string> texts;
+  for (const Retraction& r : moves) texts.push_back(retraction_text(r));
+  return joined(texts, ", ");
+}
+
 }  // namespace
 
 std::vector<std::string> explain_searches(const Position& pos, const SearchLimits& limits) {
@@ -127,11 +134,11 @@ std::vector<std::string> explain_searches(const Position& pos, const SearchLimit
   const LastMoveAnalysis a = analyse_last_move(pos, true, limits);
   std::string last = "last move analysis: ";
   if (a.outcome == LastMoveOutcome::Impossible) last += a.reason;
-  else if (a.possible.size() > 1) last += "at least two last moves possible: " + joined(a.possible, ", ");
-  else if (!a.possible.empty()) last += "the last move can only have been " + a.possible.front();
+  else if (a.possible.size() > 1) last += "at least two last moves possible: " + joined(a.possible);
+  else if (!a.possible.empty()) last += "the last move can only have been " + retraction_text(a.possible.front());
   else last += "no last move found possible, within the search's bounds";
   lines.push_back(last);
-  if (a.forced.size() > 1) lines.push_back("  forced last moves, latest first: " + joined(a.forced, ", "));
+  if (a.forced.size() > 1) lines.push_back("  forced last moves, latest first: " + joined(a.forced));
   if (!a.rejected.empty()) {
     // Group the rejected retractions ("Qd4-e5: why") by why, in the order met.
     std::vector<std::pair<std::string, std::vector<std::string>>> by_reason;

@@ -343,12 +343,12 @@ GameSearch find_proof_game(const Position& goal, const ProofLimits& limits, std:
   // A move that may have taken a castling right ends the line of forced moves retracted, and keeps the
   // goal's own search when it is one of several.
   std::vector<legality::Retraction> forced;
-  for (const legality::Retraction& r : last.forced_retractions) {
+  for (const legality::Retraction& r : last.forced) {
     if (may_have_taken_a_right(r, forced.empty() ? goal : forced.back().before)) break;
     forced.push_back(r);
   }
   if (!forced.empty()) return through(forced, limits);
-  std::vector<legality::Retraction> left = last.possible_retractions;
+  std::vector<legality::Retraction> left = last.possible;
   // One left whose predecessor's kernel search ran out of budget is not called forced, yet is the only one.
   if (left.size() == 1 && !may_have_taken_a_right(left.front(), goal)) return through(left, limits);
   const auto unfit = [&](const legality::Retraction& r) {

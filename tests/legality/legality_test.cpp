@@ -215,19 +215,18 @@ TEST(LastMoveAnalysis, GivesThePositionsBeforeTheLastMovesLeft) {
   };
   const Position pushed = fen_or_fail("rn3b1r/3bp1kp/7n/pP4N1/3P1P2/4p3/3KB2P/R1BQ3R w - - 0 21");
   const LastMoveAnalysis push = analyse_last_move(pushed, false);
-  ASSERT_FALSE(push.forced_retractions.empty());
-  EXPECT_EQ(push.forced.front(), "e4-e3");
-  EXPECT_EQ(push.forced_retractions.size(), push.forced.size());
-  EXPECT_EQ(push.forced_retractions.front().move, Move(E4, E3));
-  EXPECT_TRUE(replays(push.forced_retractions.front(), pushed));
+  ASSERT_FALSE(push.forced.empty());
+  EXPECT_EQ(retraction_text(push.forced.front()), "e4-e3");
+  EXPECT_EQ(push.forced.front().move, Move(E4, E3));
+  EXPECT_TRUE(replays(push.forced.front(), pushed));
 
   const Position taken = fen_or_fail("1rb1kbnr/1pp4p/8/7R/5pp1/P1qP4/3pP1P1/R2QKBN1 w Qk - 0 16");
   EXPECT_EQ(analyse_last_move(taken, false).possible.size(), 2u);  // two by default: not forced
   const LastMoveAnalysis capture = analyse_last_move(taken, false, {}, 6);
   EXPECT_TRUE(capture.forced.empty());
-  ASSERT_EQ(capture.possible_retractions.size(), 5u);
+  ASSERT_EQ(capture.possible.size(), 5u);
   std::string kinds;
-  for (const Retraction& r : capture.possible_retractions) {
+  for (const Retraction& r : capture.possible) {
     EXPECT_EQ(r.move, Move(E3, D2));
     EXPECT_TRUE(replays(r, taken));
     kinds += "PNBRQ"[type_of(r.captured) - Pawn];
