@@ -287,6 +287,19 @@ Bitboard GoalDistance::settled_men(const Position& pos) const {
     const Square s = pop_lsb(m);
     if (pos.piece_on(s) == goal_.piece_on(s)) b |= square_bb(s);
   }
+  // A pawn on its goal square is not settled when its side has no captures left (the enemy has no man to
+  // spare) and more of its pawns stand behind it on its file than the goal has there, from the rearmost
+  // of them on: one of them has to pass it, so it moves on to promote and another takes its square.
+  for (Bitboard m = b & pos.pieces(Pawn) & ~frozen_; m;) {
+    const Square s = pop_lsb(m);
+    const Color c = color_of(pos.piece_on(s));
+    const Bitboard below = square_bb(s) - 1, behind = file_bb(s) & (c == White ? below : ~below & ~square_bb(s));
+    const Bitboard own = pos.pieces(c, Pawn) & behind;
+    if (!own || popcount(pos.pieces(~c)) > popcount(goal_.pieces(~c))) continue;
+    const Square rear = c == White ? lsb(own) : msb(own);
+    const Bitboard from_rear = behind & (c == White ? ~(square_bb(rear) - 1) : square_bb(rear) | (square_bb(rear) - 1));
+    if (popcount(own) > popcount(goal_.pieces(c, Pawn) & from_rear)) b &= ~square_bb(s);
+  }
   return b;
 }
 

@@ -43,7 +43,8 @@ class GoalDistance {
   // nothing can replace (its side has no captures left, no pawn behind it on its file) keeps it out for
   // good (Unreachable).
   int check_moves(const Position& pos, Bitboard settled) const;
-  // The men of `pos` that stand on their goal squares, and the frozen squares.
+  // The men of `pos` that stand on their goal squares (but a pawn that one behind it has to pass),
+  // and the frozen squares.
   Bitboard settled_men(const Position& pos) const;
   // The moves a man of kind `pt` going from `from` to `to` needs beyond piece_distance when the settled
   // men stay where they are: the longer way around them, or 2 (one steps aside and back) when there is none.

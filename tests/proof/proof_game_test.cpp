@@ -109,6 +109,15 @@ TEST(GoalDistance, ChargesAPromotedPiecesWayAroundMenInPlace) {
   EXPECT_EQ(shut, open + 2);
 }
 
+TEST(GoalDistance, LetsAPawnInPlaceMoveOnForOneBehindIt) {
+  // The goal's b7 pawn and b5 rook come from the b6 and b5 pawns, with nothing left to capture: b6 goes on
+  // to promote, b5 takes its square. Stepping to b7 is the first move of that plan, not a pawn settled in
+  // the other's way.
+  const GoalDistance distance(fen("4k3/1P6/8/1R6/8/8/8/4K3 w - - 0 1"));
+  EXPECT_LT(distance.estimate(fen("4k3/1P6/8/1P6/8/8/8/4K3 b - - 0 1")),
+            distance.estimate(fen("4k3/8/1P6/1P6/8/8/8/4K3 w - - 0 1")));
+}
+
 TEST(GoalDistance, LocksPawnsThatCannotPassEachOther) {
   // The black a-pawn is to reach a2 past the white one on a3: with nothing left to take on either side,
   // neither pawn can leave the file or be taken.
@@ -243,6 +252,17 @@ TEST(ProofGame, GoesThroughThePositionsBeforeTheLastMovesLeft) {
   };
   EXPECT_LE(expansions("rn3b1r/3bp1kp/7n/pP4N1/3P1P2/4p3/3KB2P/R1BQ3R w - - 0 21", 20000, Move(E4, E3)), 2000u);
   expansions("1rb1kbnr/1pp4p/8/7R/5pp1/P1qP4/3pP1P1/R2QKBN1 w Qk - 0 16", 40000, Move(E3, D2));
+}
+
+// The 174th legal position of the 2021 sample's visible file: its b7 pawn and b5 rook come from two white
+// pawns on the b-file when White has nothing left to capture, the front one promoting. Found within 60,000
+// expansions; with the front pawn settled on b7 (GoalDistance.LetsAPawnInPlaceMoveOnForOneBehindIt) the
+// search did not find it in 2,500,000.
+TEST(ProofGame, PromotesThePawnAheadOfOneThatTakesItsSquare) {
+  const Position goal = fen("4r2N/BP2n1r1/2R3P1/1R4rQ/R3Pq1N/K3Pb2/1nrNnn1k/bN1r3B b - - 0 1");
+  ProofLimits limits;
+  limits.nodes = 60000;
+  EXPECT_TRUE(reaches(find_proof_game(goal, limits, 1).moves, goal));
 }
 
 TEST(ProofGame, DependsOnTheSeedOnly) {
