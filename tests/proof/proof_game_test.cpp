@@ -257,7 +257,7 @@ TEST(ProofGame, GoesThroughThePositionsBeforeTheLastMovesLeft) {
 // The 174th legal position of the 2021 sample's visible file: its b7 pawn and b5 rook come from two white
 // pawns on the b-file when White has nothing left to capture, the front one promoting. Found within 60,000
 // expansions; with the front pawn settled on b7 (GoalDistance.LetsAPawnInPlaceMoveOnForOneBehindIt) the
-// search did not find it in 2,500,000.
+// search does not find it in 1,000,000.
 TEST(ProofGame, PromotesThePawnAheadOfOneThatTakesItsSquare) {
   const Position goal = fen("4r2N/BP2n1r1/2R3P1/1R4rQ/R3Pq1N/K3Pb2/1nrNnn1k/bN1r3B b - - 0 1");
   ProofLimits limits;
