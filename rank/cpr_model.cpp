@@ -9,17 +9,11 @@ std::string_view CprModel::description() const { return CprDescription; }
 
 PieceBudget CprModel::budget(const Frame& f, int wp, int bp, int o) const {
   const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
-  // U bounds promotions + pieces (docs/ranking.md, constraint 4); without the opposed-files part only
-  // the two capture inequalities remain, and without constraint 4 nothing bounds it but the board.
-  const int men = !relaxation_.capture_accounting ? 200
-                  : !relaxation_.opposed_files    ? 40 - wp - bp - std::max(wp, bp)
-                                                  : 40 - 2 * (wp + bp) + o;
+  const int men = men_bound(wp, bp, o, kept());  // docs/ranking.md, constraint 4
   return {8 - wp, 8 - bp, men, free};
 }
 
-CprModel::CprModel() : CprModel(Relaxation{}) {}
-
-CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
+CprModel::CprModel(Constraints keep) : FixedWidthModel(keep) {
   for (int e = 0; e < EnPassantCases; ++e) pawn_layers_.push_back(std::make_unique<PawnLayer>(ep_rules(e)));
   frames_.resize(Frames);
   for (int i = 0; i < Frames; ++i) static_cast<FrameInfo&>(frames_[i]) = frame_info(i);
@@ -49,7 +43,7 @@ CprModel::CprModel(Relaxation relaxation) : relaxation_(relaxation) {
   set_frames([&](int i) { return frames_[i].blocks.total(); });
 }
 
-std::optional<std::string> CprModel::violation(const Position& pos) const { return cpr_violation(pos); }
+std::optional<std::string> CprModel::violation(const Position& pos) const { return rank::violation(pos, kept()); }
 
 Result<UInt192> CprModel::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
@@ -124,15 +118,6 @@ std::vector<UInt192> CprModel::block_starts() const {
     for (int b = 0; b < Blocks; ++b)
       if (!frames_[i].blocks.count(b).is_zero()) starts.push_back(frame_start(false, i) + frames_[i].blocks.start(b));
   return starts;
-}
-
-std::vector<std::pair<std::string, BigInt>> CprModel::without_each_constraint(const ProgressCallback& progress) const {
-  static const Case<Relaxation> cases[] = {
-      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
-      {"promotions need captures (constraint 4)",
-       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
-  };
-  return relaxed_sizes(cases, progress);
 }
 
 }  // namespace chessrank::rank

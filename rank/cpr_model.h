@@ -26,27 +26,19 @@ class CprModel final : public FixedWidthModel<CprModel> {
   static constexpr int Frames = rank::Frames;
   static constexpr int Blocks = 9 * 9 * 9;
 
-  // Parts of constraint 4 that can be switched off to measure what they remove (`chessrank count
-  // --breakdown`). A relaxed model counts a larger set: it refuses to rank and unrank, as a relaxed
-  // V1Model does.
-  struct Relaxation {
-    bool capture_accounting = true;  // promotions need captures (both inequalities of constraint 4)
-    bool opposed_files = true;       // the opposed-files inequality alone
-    bool strict() const { return capture_accounting && opposed_files; }
-  };
+  // The constraints it states (rank/constraints.h); a model built without some of them counts a larger
+  // set and refuses to rank and unrank.
+  static constexpr Constraints All = CprConstraints;
 
-  CprModel();
-  explicit CprModel(Relaxation relaxation);
+  CprModel() : CprModel(All) {}
+  explicit CprModel(Constraints kept);
 
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;
-  std::vector<std::pair<std::string, BigInt>> without_each_constraint(
-      const ProgressCallback& progress = {}) const override;
 
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  bool strict() const { return relaxation_.strict(); }
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 
@@ -74,7 +66,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   };
   PieceBudget budget(const Frame& f, int wp, int bp, int o) const;
 
-  Relaxation relaxation_;
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per en passant case
   PieceLayer pieces_;
   std::vector<Frame> frames_;

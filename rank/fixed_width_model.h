@@ -1,8 +1,10 @@
-// The part of RankModel that every model of this library writes the same way: its indices fit UInt192, and
-// its two top levels are the side to move (two equal halves: white to move, then the colour swap) and the
-// frame (castling rights and en passant case, a SumLevel), so that the class only needs
+// The part of RankModel that every model of this library writes the same way: its indices fit UInt192, its
+// two top levels are the side to move (two equal halves: white to move, then the colour swap) and the frame
+// (castling rights and en passant case, a SumLevel), and it keeps the constraints of its list `All`
+// (rank/constraints.h) or, relaxed, some of them, and then only counts. The class only needs
 //
-//   bool strict() const;                                false for a relaxed model, which only counts
+//   static constexpr Constraints All;                   the constraints it states
+//   explicit Model(Constraints kept);                   the model keeping those of All in `kept`
 //   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
 //   Position unrank_fast(UInt192 index) const;          for index < size()
 //
@@ -24,6 +26,7 @@
 
 #include "core/bigint.h"
 #include "core/threads.h"
+#include "rank/constraints.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sum_level.h"
@@ -34,6 +37,14 @@ namespace chessrank::rank {
 template <class Model>
 class FixedWidthModel : public RankModel {
  public:
+  explicit FixedWidthModel(Constraints kept) : kept_(kept & Model::All) {}
+
+  // Return whether the model keeps all its constraints: a relaxed model only counts.
+  bool strict() const { return kept_ == Model::All; }
+  // Return the constraints the model keeps, and whether it keeps c.
+  Constraints kept() const { return kept_; }
+  bool keeps(Constraint c) const { return kept_.has(c); }
+
   const BigInt& size() const override { return size_; }
   // Return the number of positions with white to move: the indices below it; black to move follows.
   const UInt192& half_size() const { return frames_.total(); }
@@ -72,34 +83,29 @@ class FixedWidthModel : public RankModel {
     return std::nullopt;
   }
 
- protected:
-  // A way to relax the model: what it leaves out, and the change to the model's Relaxation.
-  template <class Relaxation>
-  using Case = std::pair<const char*, void (*)(Relaxation&)>;
-  // Return, per case, what it leaves out and the size of the model built with that relaxation
-  // (without_each_constraint), telling `progress` of each size found. Each build takes about 0.5 s and
-  // 200 MB, so two run at a time: the peak stays near 420 MB. A failure in a worker comes back through
-  // run_on_threads.
-  template <class Relaxation, std::size_t Cases>
-  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
-                                                                   const ProgressCallback& progress) {
-    return relaxed_sizes(cases, progress, [](Relaxation r) { return Model(r).size(); });
+  // Return, per relaxation of the model (rank/constraints.h), what it leaves out and the size of the model
+  // built so, telling `progress` of each size found. Each build takes about 0.5 s and 200 MB, so two run
+  // at a time: the peak stays near 420 MB.
+  std::vector<std::pair<std::string, BigInt>> without_each_constraint(
+      const ProgressCallback& progress = {}) const override {
+    return relaxed_sizes(progress, [](Constraints kept) { return Model(kept).size(); });
   }
-  // The same, with the size of a relaxation given by size_of(Relaxation) (a model of several editions), and
-  // at most `at_once` builds at a time (one where a build's tables are too large for two to run side by side;
-  // each build uses both cores alone anyway).
-  template <class Relaxation, std::size_t Cases, class SizeOf>
-  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const Case<Relaxation> (&cases)[Cases],
-                                                                   const ProgressCallback& progress,
-                                                                   SizeOf size_of, unsigned at_once = 2) {
-    std::vector<std::pair<std::string, BigInt>> out(Cases);
+
+ protected:
+  // The same, with the size of a relaxation given by size_of(Constraints) (a model of several editions),
+  // and at most `at_once` builds at a time (one where a build's tables are too large for two to run side
+  // by side; each build uses both cores alone anyway). A failure in a worker comes back through
+  // run_on_threads.
+  template <class SizeOf>
+  static std::vector<std::pair<std::string, BigInt>> relaxed_sizes(const ProgressCallback& progress, SizeOf size_of,
+                                                                   unsigned at_once = 2) {
+    const std::vector<Relaxed> cases = relaxations(Model::All);
+    std::vector<std::pair<std::string, BigInt>> out(cases.size());
     std::atomic<std::size_t> next{0};
-    StepCounter steps(progress, Cases);
+    StepCounter steps(progress, cases.size());
     run_on_threads(worker_threads_up_to(at_once), [&](unsigned) {
-      for (std::size_t i; (i = next++) < Cases;) {
-        Relaxation r;
-        cases[i].second(r);
-        out[i] = {cases[i].first, size_of(r)};
+      for (std::size_t i; (i = next++) < cases.size();) {
+        out[i] = {cases[i].left_out, size_of(cases[i].kept)};
         steps.step();
       }
     });
@@ -138,7 +144,7 @@ class FixedWidthModel : public RankModel {
   const Model& model() const { return static_cast<const Model&>(*this); }
   // Return why the model cannot rank or unrank at all, or nullopt.
   std::optional<std::string> refusal() const {
-    if (model().strict()) return std::nullopt;
+    if (strict()) return std::nullopt;
     return "a relaxed " + std::string(name()) + " model only counts";
   }
   Result<Position> checked_unrank(const UInt192& index, bool in_range) const {
@@ -149,6 +155,7 @@ class FixedWidthModel : public RankModel {
     return model().unrank_fast(index);
   }
 
+  Constraints kept_;
   SumLevel<Frames> frames_;
   UInt192 size192_;
   BigInt size_;

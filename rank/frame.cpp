@@ -4,7 +4,6 @@
 #include <bit>
 
 #include "core/fen.h"
-#include "core/plural.h"
 #include "core/promoted_men.h"
 
 namespace chessrank::rank {
@@ -165,78 +164,6 @@ std::vector<MaterialCost> material_costs(const Material& men) {
     if (ok) out.push_back(cost);
   }
   return out;
-}
-
-std::optional<std::string> cpr_violation(const Position& pos) {
-  // A position built by hand may hold values no FEN gives: refuse them before they index a table.
-  if (unsigned(pos.castling_rights()) & ~unsigned(AnyCastling)) return "castling rights hold bits beyond KQkq";
-  if (unsigned(pos.side_to_move()) > 1) return "the side to move is neither white nor black";
-  if (ep_fault(pos) == EpFault::OffBoard) return "en passant square out of range";
-  for (Color c : {White, Black}) {
-    const int kings = pos.count(c, King);
-    if (kings != 1)
-      return std::string(color_name(c)) + " has " + (kings == 0 ? "no king" : std::to_string(kings) + " kings");
-  }
-  if (const Bitboard back = pos.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)))
-    return "pawn on " + square_name(lsb(back));
-  const auto name = [](Color c) { return std::string(color_name(c)); };
-
-  // Castling: every right needs its king and rook at home.
-  for (CastlingRights right : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
-    if (!pos.can_castle(right) || castling_men_home(pos, right)) continue;
-    const Color c = right & WhiteCastling ? White : Black;
-    return std::string("castling right ") + "KQkq"[std::countr_zero(unsigned(right))] + " without the " + name(c) +
-           " king on " + square_name(relative_square(c, E1)) + " and rook on " +
-           square_name(castling_rook_square(right));
-  }
-  // En passant: the opponent's pawn just moved two squares and a pawn of the side to move stands beside it.
-  if (const EpFault fault = ep_fault(pos); fault != EpFault::None) {  // on the board: refused above
-    const Color us = pos.side_to_move(), them = ~us;
-    const Square ep = pos.ep_square(), pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
-    const std::string where = "en passant square " + square_name(ep);
-    switch (fault) {
-      case EpFault::WrongRank:
-        return where + " is not on rank " + (us == White ? "6" : "3") + " with " + name(us) + " to move";
-      case EpFault::NoPushedPawn: return where + " without a " + name(them) + " pawn on " + square_name(pushed);
-      case EpFault::NotEmpty:
-        return where + " but " + square_name(ep) + " and " + square_name(origin) + " are not both empty";
-      case EpFault::NoCapturer:
-        return where + " but no " + name(us) + " pawn stands beside " + square_name(pushed);
-      case EpFault::OffBoard:
-      case EpFault::None: break;
-    }
-  }
-  // Promotions and the captures they need.
-  int wprom = 0, bprom = 0, men = 0;
-  PieceLayer::army_cost(pos, wprom, bprom, men);
-  return promotion_violation(pos, wprom, bprom);
-}
-
-std::optional<std::string> promotion_violation(const Position& pos, int wprom, int bprom) {
-  const auto name = [](Color c) { return std::string(color_name(c)); };
-  const int wp = pos.count(White, Pawn), bp = pos.count(Black, Pawn);
-  for (Color c : {White, Black}) {
-    const int prom = c == White ? wprom : bprom, pawns = c == White ? wp : bp;
-    if (pawns > 8) return name(c) + " has " + std::to_string(pawns) + " pawns, more than the 8 a side starts with";
-    if (prom + pawns > 8)
-      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but only " +
-             plural(8 - pawns, "missing pawn", "missing pawns");
-  }
-  const int captures = 32 - popcount(pos.pieces());
-  for (Color c : {White, Black}) {
-    const int prom = c == White ? wprom : bprom;
-    const int lost = 8 - (c == White ? bp + bprom : wp + wprom);  // the opponent's pawns captured as pawns
-    if (prom > lost + captures)
-      return name(c) + " has " + plural(prom, "promoted piece", "promoted pieces") + " but " + name(~c) +
-             " lost only " + plural(lost, "pawn", "pawns") + " and only " +
-             plural(captures, "capture was", "captures were") + " made";
-  }
-  const int needed = wp + bp + wprom + bprom - 8 - captures;
-  const int opposed = PawnLayer::opposed_files(pos.pieces(White, Pawn), pos.pieces(Black, Pawn));
-  if (opposed < needed)
-    return "the pawns need " + plural(needed, "file", "files") + " with a black pawn above a white pawn but have " +
-           std::to_string(opposed);
-  return std::nullopt;
 }
 
 }  // namespace chessrank::rank

@@ -95,10 +95,4 @@ struct MaterialCost {
 // each when constraints 1 and 3 (one king each, at most 8 pawns plus promoted pieces a side) admit it.
 std::vector<MaterialCost> material_costs(const Material& men);
 
-// Return why a position breaks constraints 1-4 of docs/ranking.md (the `cpr` set), or nullopt.
-std::optional<std::string> cpr_violation(const Position& pos);
-// Return why a position whose sides need wprom and bprom promotions (constraint 3) breaks constraint 3
-// (pawns + promotions <= 8) or 4 (the captures they need), or nullopt.
-std::optional<std::string> promotion_violation(const Position& pos, int wprom, int bprom);
-
 }  // namespace chessrank::rank

@@ -166,15 +166,6 @@ UInt192 PieceLayer::count(const FixedMen& fixed, const PieceBudget& budget) cons
   return layer->count(root);
 }
 
-void PieceLayer::army_cost(const Position& pos, int& white_promotions, int& black_promotions, int& men) {
-  men = 0;
-  for (Color c : {White, Black}) {
-    const int extra = promoted_men(pos, c);
-    (c == White ? white_promotions : black_promotions) = extra;
-    men += extra + popcount(pos.pieces(c) & ~pos.pieces(Pawn));
-  }
-}
-
 bool PieceLayer::has_kings() const {
   return std::any_of(plan_.stages.begin(), plan_.stages.begin() + plan_.count,
                      [](const StageInfo& st) { return st.type == King; });

@@ -103,10 +103,6 @@ class PieceLayer {
   // Return the number of armies-with-placements for these budgets.
   UInt192 count(const FixedMen& fixed, const PieceBudget& budget) const;
 
-  // Return the army's promotions per side and its U (promotions + pieces) for a position, counting the
-  // fixed men too. Used to check membership before ranking.
-  static void army_cost(const Position& pos, int& white_promotions, int& black_promotions, int& men);
-
   // Versions for any budget; `free` must have budget.squares members.
   // Rank the pieces of `pos` standing on `free` (the other pieces are the fixed men) within count().
   UInt192 rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const;

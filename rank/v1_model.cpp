@@ -46,8 +46,6 @@ FileOrder pawn_file_order(int ep_case, Square king) {
   return order;
 }
 
-std::string colour(Color c) { return std::string(color_name(c)); }
-
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
 // until it returns true.
 template <class Visit>
@@ -164,9 +162,7 @@ const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
   return front.count[a][b];
 }
 
-V1Model::V1Model() : V1Model(Relaxation{}) {}
-
-V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
+V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
   // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
   // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
   // counted. None when the case already puts a pawn there.
@@ -181,7 +177,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
     for (int i; (i = next_layer++) < EnPassantCases * 64;) {
       const int e = i / 64;
       const Square king = Square(i % 64);
-      const std::optional<PawnRules> rules = king_pawn_rules(e, king, relaxation_.pawn_check);
+      const std::optional<PawnRules> rules = king_pawn_rules(e, king, keeps(Constraint::PawnCheck));
       if (!rules) continue;
       const Bitboard cells = PawnCellsBB & ~ep_empty[e];
       pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
@@ -222,11 +218,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
         const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
         front.king = !king_fixed;
         front.squares = 64 - taken - w - b;
-        // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2. Without the
-        // opposed-files part only the two capture inequalities remain, without constraint 4 nothing.
-        const int men = !relaxation_.capture_accounting ? 200
-                        : !relaxation_.opposed_files    ? 40 - w - b - std::max(w, b) - 2
-                                                        : 40 - 2 * (w + b) + o - 2;
+        const int men = men_bound(w, b, o, kept()) - 2;  // constraint 4's U; the two kings take 2
         for (int kq = 0; kq <= MaxQueens; ++kq)
           for (int kn = 0; kn <= MaxKnights; ++kn) {
             const int extra = promoted_of(kq, 1) + promoted_of(kn, 2);
@@ -271,7 +263,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       uses[i].fill(-1);
       for (int k = 0; k < 64; ++k) {
         const Square king = Square(k);
-        if (!black_king_fits(info, king, relaxation_.kings_apart) || !pawn_layers_[info.ep_case * 64 + k]) continue;
+        if (!black_king_fits(info, king, keeps(Constraint::KingsApart)) || !pawn_layers_[info.ep_case * 64 + k]) continue;
         const Bitboard knight = knight_attacks(king) & ~taken, near = king_attacks(king) & ~taken;
         const auto key = std::make_tuple(info.ep_case, k, frame_family[i], knight, near);
         const auto [it, added] = shared.emplace(key, std::int32_t(king_frames_.size()));
@@ -283,7 +275,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
           kf.near = near;
           // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each
           // of its sub-blocks, which rank and unrank would otherwise sum (the fast path).
-          sizing.push_back({&pawns(info.ep_case, king), i == 0 && relaxation_.strict(), {}, {}});
+          sizing.push_back({&pawns(info.ep_case, king), i == 0 && strict(), {}, {}});
         }
         uses[i][k] = it->second;
       }
@@ -338,7 +330,7 @@ V1Model::V1Model(Relaxation relaxation) : relaxation_(relaxation) {
       return kf.blocks.total();
     });
   }
-  if (relaxation_.strict()) {
+  if (strict()) {
     build_fast_fronts(frame_family[0]);
     for (const KingFrame& kf : king_frames_) {
       if (kf.fast < 0) continue;
@@ -360,13 +352,13 @@ const UInt192& V1Model::count_front(Front& front, int a, int b) {
   const int g = front.squares - a - b;
   UInt192 total;
   constexpr unsigned A = 1, B = 2, G = 4;
-  const unsigned king_classes = A | G | (relaxation_.kings_apart ? 0 : B);
-  const unsigned queen_classes = A | G | (relaxation_.queen_next ? 0 : B);
-  const unsigned knight_classes = B | G | (relaxation_.knight_check ? 0 : A);
+  const unsigned king_classes = A | G | (keeps(Constraint::KingsApart) ? 0 : B);
+  const unsigned queen_classes = A | G | (keeps(Constraint::QueenNext) ? 0 : B);
+  const unsigned knight_classes = B | G | (keeps(Constraint::KnightCheck) ? 0 : A);
   for (int kq = 0; g >= 0 && kq <= front.queens; ++kq)
     for (int kn = 0; kn <= front.knights; ++kn) {
       if (front.tail_root[kq][kn] < 0) continue;
-      const UInt128 ways = relaxation_.strict() ? front_block_ways(front.king, kq, kn, a, b, g)
+      const UInt128 ways = strict() ? front_block_ways(front.king, kq, kn, a, b, g)
                                                 : front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes,
                                                                      queen_classes, knight_classes);
       if (ways) total += mul(front.tail_count[kq][kn], ways);
@@ -406,22 +398,7 @@ UInt192 V1Model::king_size(int frame, Square king) const {
   return frames_[frame].kings.count(king);
 }
 
-std::optional<std::string> V1Model::violation(const Position& pos) const {
-  if (auto why = cpr_violation(pos)) return why;
-  const Color us = pos.side_to_move(), them = ~us;
-  const Square king = lsb(pos.pieces(them, King));
-  if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
-    return "the kings stand next to each other (" + square_name(lsb(b)) + " and " + square_name(king) + ")";
-  // The messages are built only for a position that breaks a constraint: members pass on the hot path.
-  const auto attacked = [&](const char* by, Bitboard b) {
-    return "the " + colour(them) + " king on " + square_name(king) + " is attacked by the " + colour(us) + " " + by +
-           square_name(lsb(b)) + " with " + colour(us) + " to move";
-  };
-  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn)) return attacked("pawn on ", b);
-  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight)) return attacked("knight on ", b);
-  if (const Bitboard b = king_attacks(king) & pos.pieces(us, Queen)) return attacked("queen next to it on ", b);
-  return std::nullopt;
-}
+std::optional<std::string> V1Model::violation(const Position& pos) const { return rank::violation(pos, kept()); }
 
 UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free,
                             Bitboard rest_free) const {
@@ -519,21 +496,6 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
   const Bitboard knights = unrank_subset(knight_rank, knight_squares, b + g - j, kn);
   men[White][Knight] |= knights;
   tail_.unrank(tail_root, tail_rank, (knight_free | near_free | rest_free) & ~set & ~knights, men);
-}
-
-std::vector<std::pair<std::string, BigInt>> V1Model::without_each_constraint(const ProgressCallback& progress) const {
-  static const Case<Relaxation> cases[] = {
-      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
-      {"promotions need captures (constraint 4)",
-       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
-      {"kings not adjacent (constraint 5)", [](Relaxation& r) { r.kings_apart = false; }},
-      {"no pawn check (constraint 6)", [](Relaxation& r) { r.pawn_check = false; }},
-      {"no knight check (constraint 6)", [](Relaxation& r) { r.knight_check = false; }},
-      {"no queen next to the king (constraint 7)", [](Relaxation& r) { r.queen_next = false; }},
-      {"all of 5-7 (the cpr model)",
-       [](Relaxation& r) { r.kings_apart = r.pawn_check = r.knight_check = r.queen_next = false; }},
-  };
-  return relaxed_sizes(cases, progress);
 }
 
 Result<UInt192> V1Model::rank_fast(const Position& input) const {

@@ -34,29 +34,17 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Level-4 blocks: (white pawns, black pawns, opposed files) with opposed <= min(white, black).
   static constexpr int Blocks = PawnBlocks::Count;
 
-  // Constraints that can be switched off to measure what they remove (`chessrank count --breakdown`). A
-  // relaxed model counts a larger set; only its sizes are meaningful, rank and unrank refuse. With every
-  // constraint of 5-7 off it is the `cpr` set.
-  struct Relaxation {
-    bool capture_accounting = true;  // constraint 4, both inequalities
-    bool opposed_files = true;       // constraint 4, the opposed-files inequality
-    bool kings_apart = true;         // constraint 5
-    bool pawn_check = true;          // constraint 6, pawns
-    bool knight_check = true;        // constraint 6, knights
-    bool queen_next = true;          // constraint 7
-    bool strict() const {
-      return capture_accounting && opposed_files && kings_apart && pawn_check && knight_check && queen_next;
-    }
-  };
+  // The constraints it states (rank/constraints.h); a model built without some of them counts a larger
+  // set (with all of 5-7 left out, cpr's) and refuses to rank and unrank.
+  static constexpr Constraints All = {Constraint::OpposedFiles, Constraint::CaptureAccounting, Constraint::KingsApart,
+                                      Constraint::PawnCheck, Constraint::KnightCheck, Constraint::QueenNext};
 
-  V1Model();
-  explicit V1Model(Relaxation relaxation);
+  V1Model() : V1Model(All) {}
+  explicit V1Model(Constraints kept);
   ~V1Model() override;
 
   std::string_view name() const override { return "v1"; }
   std::string_view description() const override;
-  std::vector<std::pair<std::string, BigInt>> without_each_constraint(
-      const ProgressCallback& progress = {}) const override;
 
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
@@ -64,7 +52,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Unrank indices[i] into out[i] (of the same size), each below size(): the positions of unrank_fast,
   // faster for many indices (docs/performance.md).
   void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
-  bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
@@ -105,7 +92,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   void place_front(bool king, int kq, int kn, int tail_root, const UInt192& tail_count, const UInt192& r,
                    Bitboard knight_free, Bitboard near_free, Bitboard rest_free, Men& men) const;
 
-  Relaxation relaxation_;
   std::vector<std::unique_ptr<PawnLayer>> pawn_layers_;  // per (en passant case, king square), or null
   std::vector<Front> fronts_;
   std::vector<KingFrame> king_frames_;

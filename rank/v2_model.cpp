@@ -20,8 +20,6 @@ namespace chessrank::rank {
 
 namespace {
 
-std::string colour(Color c) { return std::string(color_name(c)); }
-
 // Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
 // the files one and then two away (left first), the other files with en passant cells, and the rest, those
 // an even number of files from the king first. Files that carry no special cell come last, where the
@@ -61,20 +59,15 @@ const V2Model::ClassIndex V2Model::Classes;
 
 V2Model::~V2Model() = default;
 
-V2Model::V2Model(const ProgressCallback& progress) : V2Model(Edition::V2, {}, progress) {}
+V2Model::V2Model(const ProgressCallback& progress) : V2Model(Edition::V2, All, progress) {}
 
-V2Model::V2Model(Relaxation relaxation) : V2Model(Edition::V2, relaxation) {}
+V2Model::V2Model(Constraints keep) : V2Model(Edition::V2, keep) {}
 
-V3Model::V3Model(const ProgressCallback& progress) : V2Model(Edition::V3, {}, progress) {}
+V3Model::V3Model(const ProgressCallback& progress) : V2Model(Edition::V3, All, progress) {}
 
 ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track, int colour) const {
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
-  // U bounds promotions + pieces (docs/ranking.md, constraint 4); the two kings take 2. Without the opposed
-  // files only the two capture inequalities remain, without constraint 4 nothing (63: more than the men
-  // could use).
-  const int men = !relaxation_.capture_accounting ? 63
-                  : !relaxation_.opposed_files    ? 40 - w - b - std::max(w, b) - 2
-                                                  : 40 - 2 * (w + b) + o - 2;
+  const int men = men_bound(w, b, o, kept()) - 2;  // constraint 4's U; the two kings take 2
   ClassPieceLayer::Root r;
   r.colours = f.colours;
   r.rooks = f.rooks;
@@ -87,8 +80,8 @@ ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track,
   return r;
 }
 
-V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback& progress)
-    : relaxation_(relaxation), exact_(edition == Edition::V3) {
+V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& progress)
+    : FixedWidthModel(keep), exact_(edition == Edition::V3) {
   // Frames and their black kings: the layer of pawns and white king each needs, and the king frames,
   // shared by frames that agree on everything the count and the ranking of a king's positions read.
   struct LayerSpec {
@@ -109,14 +102,13 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
     // (en passant case, king) pair and cost over ten times all the others (docs/models/v2.md). v3
     // pays that.
-    const bool exempted = exempt(info.ep_case != 0);
-    const bool colours = relaxation_.bishop_colours && !exempted;
-    const bool knights = relaxation_.knight_check && !exempted;
+    const Constraints kept = kept_in(info.ep_case != 0);
+    const bool colours = kept.has(Constraint::BishopColours), knights = kept.has(Constraint::KnightCheck);
     const bool placed = !info.fixed.king[White];
     for (int k = 0; k < 64; ++k) {
       const Square king = Square(k);
-      if (!black_king_fits(info, king, relaxation_.kings_apart)) continue;
-      const std::optional<PawnRules> pawns = king_pawn_rules(info.ep_case, king, relaxation_.pawn_check);
+      if (!black_king_fits(info, king, keeps(Constraint::KingsApart))) continue;
+      const std::optional<PawnRules> pawns = king_pawn_rules(info.ep_case, king, keeps(Constraint::PawnCheck));
       if (!pawns) continue;
       const Bitboard taken = info.fixed_squares | info.ep_empty | square_bb(king);
       // A frame whose castling fixed the white king reads, in the layer of its en passant case and king
@@ -125,7 +117,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
       const Bitboard layer_taken = placed ? taken : info.ep_empty | square_bb(king);
       PawnKingRules rules;
       rules.pawns = *pawns;
-      rules.king = ~(layer_taken | (relaxation_.kings_apart ? king_attacks(king) : 0));
+      rules.king = ~(layer_taken | (keeps(Constraint::KingsApart) ? king_attacks(king) : 0));
       rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
       rules.colour = colours ? colour_squares(king) & ~layer_taken : 0;
       const auto lkey = std::make_tuple(info.ep_case, k, rules.king, rules.track, rules.colour);
@@ -201,7 +193,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
   // classes of frame 0's king frames, whose starts the fast path keeps.
   std::vector<bool> fast(king_frames_.size());
   for (int k = 0; k < 64; ++k)
-    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = relaxation_.strict();
+    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = strict();
   std::vector<std::size_t> fast_classes(king_frames_.size());
   {
     std::atomic<std::size_t> next{0};
@@ -212,7 +204,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
         // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
         // as many classes as the others, and keep every start.
         std::size_t classes = 0;
-        kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1, [&](int blk) {
+        kf.blocks.assign(Blocks, frame_info(kf.frame).ep_case != 0 && !exact_ ? 16 : 1, [&](int blk) {
           UInt192 size;
           for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
             size += pieces_.count(root) * p;
@@ -273,7 +265,7 @@ V2Model::V2Model(Edition edition, Relaxation relaxation, const ProgressCallback&
       }
     });
   }
-  if (relaxation_.strict()) jump_.build(subs_, frames_[0].kings.total());
+  if (strict()) jump_.build(subs_, frames_[0].kings.total());
 
   set_frames([&](int i) { return frames_[i].kings.total(); });
 }
@@ -311,34 +303,7 @@ ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) co
 }
 
 std::optional<std::string> V2Model::violation(const Position& pos) const {
-  if (auto why = cpr_violation(pos)) return why;
-  // Constraints 3 and 4 again with the bishops counted by square colour (v2: not in the en passant frames): a
-  // side whose two or more bishops all stand on one colour has one promoted man more than cpr counts (with
-  // both colours, (light - 1) + (dark - 1) = B - 2); without such a side the counts are cpr's, checked above.
-  const auto on_one_colour = [&](Color c) {
-    const Bitboard b = pos.pieces(c, Bishop);
-    return int(more_than_one(b) && (!(b & LightSquaresBB) || !(b & DarkSquaresBB)));
-  };
-  if (const int wmono = on_one_colour(White), bmono = on_one_colour(Black);
-      relaxation_.bishop_colours && !exempt(pos.ep_square() != NoSquare) && (wmono || bmono)) {
-    int wprom = 0, bprom = 0, men = 0;
-    PieceLayer::army_cost(pos, wprom, bprom, men);
-    if (auto why = promotion_violation(pos, wprom + wmono, bprom + bmono))
-      return *why + " (bishops counted by square colour)";
-  }
-  const Color us = pos.side_to_move(), them = ~us;
-  const Square king = lsb(pos.pieces(them, King));
-  if (const Bitboard b = king_attacks(king) & pos.pieces(us, King))
-    return "the kings stand next to each other (" + square_name(lsb(b)) + " and " + square_name(king) + ")";
-  // The messages are built only for a position that breaks a constraint: members pass on the hot path.
-  const auto attacked = [&](const char* by, Bitboard b) {
-    return "the " + colour(them) + " king on " + square_name(king) + " is attacked by the " + colour(us) + " " + by +
-           square_name(lsb(b)) + " with " + colour(us) + " to move";
-  };
-  if (const Bitboard b = pawn_attacks(them, king) & pos.pieces(us, Pawn)) return attacked("pawn on ", b);
-  if (const Bitboard b = knight_attacks(king) & pos.pieces(us, Knight); b && !exempt(pos.ep_square() != NoSquare))
-    return attacked("knight on ", b);
-  return std::nullopt;
+  return rank::violation(pos, kept_in(pos.ep_square() != NoSquare));
 }
 
 Result<UInt192> V2Model::rank_fast(const Position& input) const {
@@ -478,7 +443,7 @@ BigInt V2Model::count_material(const Material& men) const {
     for (int i = 0; i < Frames; ++i) {
       const Frame& f = frames_[i];
       if (!cost.has_rooks_of(f.info)) continue;
-      const bool colours = relaxation_.bishop_colours && !exempt(f.info.ep_case != 0);
+      const bool colours = kept_in(f.info.ep_case != 0).has(Constraint::BishopColours);
       for (int k = 0; k < 64; ++k) {
         if (f.king[k] < 0) continue;
         const KingFrame& kf = king_frames_[f.king[k]];
@@ -569,22 +534,10 @@ std::size_t V2Model::table_bytes() const {
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint(const ProgressCallback& progress) const {
-  static const Case<Relaxation> cases[] = {
-      {"opposed files (constraint 4, second part)", [](Relaxation& r) { r.opposed_files = false; }},
-      {"promotions need captures (constraint 4)",
-       [](Relaxation& r) { r.capture_accounting = r.opposed_files = false; }},
-      {"bishops by square colour (constraint 3)", [](Relaxation& r) { r.bishop_colours = false; }},
-      {"kings not adjacent (constraint 5)", [](Relaxation& r) { r.kings_apart = false; }},
-      {"no pawn check (constraint 6)", [](Relaxation& r) { r.pawn_check = false; }},
-      {"no knight check (constraint 6)", [](Relaxation& r) { r.knight_check = false; }},
-      {"bishop colours and all of 5-6 (the cpr model)",
-       [](Relaxation& r) { r.bishop_colours = r.kings_apart = r.pawn_check = r.knight_check = false; }},
-  };
   // Two builds at a time when two such tables fit in about 512 MB (v2's), else one (v3's: 590 MB each).
   const unsigned at_once = table_bytes() < (std::size_t(256) << 20) ? 2 : 1;
   return relaxed_sizes(
-      cases, progress, [this](Relaxation r) { return V2Model(exact_ ? Edition::V3 : Edition::V2, r).size(); },
-      at_once);
+      progress, [this](Constraints kept) { return V2Model(exact_ ? Edition::V3 : Edition::V2, kept).size(); }, at_once);
 }
 
 }  // namespace chessrank::rank

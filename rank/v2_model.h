@@ -36,20 +36,11 @@ class V2Model : public FixedWidthModel<V2Model> {
   static constexpr int Blocks = PawnBlocks::Count;
   static constexpr int MaxTrack = 9, MaxColour = 18;  // men on the tracked set: 0..8, on the colour: 0..17
 
-  // Constraints that can be switched off to measure what they remove (`chessrank count --breakdown`). A
-  // relaxed model counts a larger set; only its sizes are meaningful, rank and unrank refuse. With all of
-  // them off but constraint 4 it is the `cpr` set.
-  struct Relaxation {
-    bool capture_accounting = true;  // constraint 4, both inequalities
-    bool opposed_files = true;       // constraint 4, the opposed-files inequality
-    bool bishop_colours = true;      // constraint 3's bishops by square colour
-    bool kings_apart = true;         // constraint 5
-    bool pawn_check = true;          // constraint 6, pawns
-    bool knight_check = true;        // constraint 6, knights
-    bool strict() const {
-      return capture_accounting && opposed_files && bishop_colours && kings_apart && pawn_check && knight_check;
-    }
-  };
+  // The constraints it states (rank/constraints.h); a model built without some of them counts a larger
+  // set (with the bishop colours and 5-6 left out, cpr's) and refuses to rank and unrank.
+  static constexpr Constraints All = {Constraint::OpposedFiles, Constraint::CaptureAccounting,
+                                      Constraint::BishopColours, Constraint::KingsApart, Constraint::PawnCheck,
+                                      Constraint::KnightCheck};
 
   // The set: `v2` counts the bishops without colours and lets the knights be in its en passant frames; `v3`
   // does not. Both rank each frame without an en passant square alike, position for position.
@@ -57,8 +48,8 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   // `progress` hears of each pawn layer built (nearly all of a build's time).
   explicit V2Model(const ProgressCallback& progress = {});
-  explicit V2Model(Relaxation relaxation);
-  V2Model(Edition edition, Relaxation relaxation, const ProgressCallback& progress = {});
+  explicit V2Model(Constraints kept);
+  V2Model(Edition edition, Constraints kept, const ProgressCallback& progress = {});
   ~V2Model() override;
 
   std::string_view name() const override { return exact_ ? "v3" : "v2"; }
@@ -72,7 +63,6 @@ class V2Model : public FixedWidthModel<V2Model> {
   // Unrank indices[i] into out[i] (of the same size), each below size(): the positions of unrank_fast,
   // about a fifth faster for many indices (docs/performance.md).
   void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
-  bool strict() const { return relaxation_.strict(); }
 
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
@@ -216,11 +206,13 @@ class V2Model : public FixedWidthModel<V2Model> {
   const SubBlock& find_sub(UInt192& r) const;
 
 
-  Relaxation relaxation_;
   bool exact_ = false;  // v3: the en passant frames with the colours and the knights
-  // Return whether a frame with an en passant square (true) or without one leaves the bishop colours and the
-  // knight check out: v2's exception, which v3 does not make. Tables, counts and violation() all ask here.
-  bool exempt(bool en_passant) const { return en_passant && !exact_; }
+  // Return the constraints of the frames with an en passant square (true) or without one: v2 leaves the
+  // bishop colours and the knight check out of the first, an exception v3 does not make. Tables, counts and
+  // violation() all ask here.
+  Constraints kept_in(bool en_passant) const {
+    return en_passant && !exact_ ? kept().without({Constraint::BishopColours, Constraint::KnightCheck}) : kept();
+  }
   PawnKingTables tables_;
   std::vector<std::unique_ptr<PawnKingLayer>> layers_;
   std::vector<RootFamily> families_;

@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "rank/model.h"
 #include "rank/sample.h"
+#include "tests/rank/constraint_oracle.h"
 #include "tests/rank/model_checks.h"
 #include "tests/rank/model_contract.h"
 #include "tests/rank/members.h"
@@ -93,7 +94,7 @@ TEST(CprModel, KingInCheckNextToQueensRoundTrips) {
 
 struct CprTraits {
   static const CprModel& model() { return rank::model(); }
-  static bool member(const Position& p) { return !cpr_violation(p); }
+  static bool member(const Position& p) { return testing::in_set(p, CprModel::All); }
   static void expect_block_boundaries() { expect_cpr_block_boundaries(); }
   static constexpr std::uint64_t Seed = 2024, GameSeed = 77;
   static constexpr int FastDraws = 2000000;
@@ -159,9 +160,7 @@ TEST(ModelRegistry, EveryModelRefusesHandBuiltPositionsWithTheReason) {
 // A relaxed model counts a larger set and refuses to rank or unrank, as a relaxed v1 model does: without
 // the capture accounting its unrank gave positions that its rank, which checks the full model, refused.
 TEST(CprModel, RelaxedModelOnlyCounts) {
-  CprModel::Relaxation r;
-  r.capture_accounting = false;
-  const CprModel relaxed(r);
+  const CprModel relaxed(CprModel::All.without(Constraint::CaptureAccounting));
   EXPECT_GT(relaxed.size(), model().size());
   const Result<Position> p = relaxed.unrank(BigInt(0));
   ASSERT_FALSE(p.ok());

@@ -1,5 +1,5 @@
-// Tests of the `v1` model against code that does not share its tables: constraints 5-7 are checked by a
-// predicate of its own (file and rank distances, no attack tables), the cpr constraints by cpr_violation,
+// Tests of the `v1` model against code that does not share its tables: the constraints of its list are
+// judged by the tests' oracle (tests/rank/constraint_oracle.h: file and rank distances, no attack tables),
 // and the counts against CprModel (its count_material, and the fraction of its uniform samples that v1
 // keeps).
 #include "rank/v1_model.h"
@@ -23,6 +23,7 @@
 #include "rank/frame.h"
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
+#include "tests/rank/constraint_oracle.h"
 #include "tests/rank/model_checks.h"
 #include "tests/rank/model_contract.h"
 #include "tests/rank/members.h"
@@ -50,50 +51,28 @@ const CprModel& cpr() {
   return m;
 }
 
-// Return which of constraints 5-7 (docs/ranking.md) a position that keeps constraints 1-4 breaks, the
-// lowest if several, 0 if none. Written from file and rank distances alone, unlike V1Model::violation.
-int broken_constraint(const Position& p) {
-  const Color us = p.side_to_move();
-  const Square king = p.king_square(~us);
-  int broken = 0;
-  for (Bitboard men = p.pieces(us); men;) {
-    const Square s = pop_lsb(men);
-    const Piece pc = p.piece_on(s);
-    const int df = std::abs(int(file_of(s)) - int(file_of(king)));
-    const int dr = int(rank_of(s)) - int(rank_of(king));  // signed: pawns attack forwards only
-    const bool next = std::max(df, std::abs(dr)) == 1;
-    int c = 0;
-    switch (type_of(pc)) {
-      case King: c = next ? 5 : 0; break;
-      case Pawn: c = df == 1 && dr == (us == White ? -1 : 1) ? 6 : 0; break;
-      case Knight: c = df * std::abs(dr) == 2 ? 6 : 0; break;  // (1, 2) or (2, 1)
-      case Queen: c = next ? 7 : 0; break;
-      default: break;
-    }
-    if (c && (!broken || c < broken)) broken = c;
-  }
-  return broken;
-}
-
-bool in_v1(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
+// Return the first of v1's constraints a position that keeps constraints 1-3 breaks, or nullopt, and
+// whether it is in v1, by the tests' oracle (tests/rank/constraint_oracle.h), not V1Model::violation.
+std::optional<Constraint> broken(const Position& p) { return testing::first_broken(p, V1Model::All); }
+bool in_v1(const Position& p) { return testing::in_set(p, V1Model::All); }
 
 using testing::Failures;
 
 TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
   // The predicate itself, on positions one man away from breaking each constraint.
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), 5);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4K3/3k4/8/8/8/8 b - - 0 1")), 5);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), 0);  // white pawn, black to move
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/2P5/3k4/8/8/8/K7 w - - 0 1")), 0);  // behind the king
-  EXPECT_EQ(broken_constraint(fen_or_fail("k7/8/8/8/8/8/4p3/3K4 b - - 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("k7/8/8/8/8/4p3/8/3K4 b - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), 7);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/8/5Q2/K7 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4R3/8/K7 w - - 0 1")), 0);  // only queens count
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), Constraint::KingsApart);
+  EXPECT_EQ(broken(fen_or_fail("8/8/4K3/3k4/8/8/8/8 b - - 0 1")), Constraint::KingsApart);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), Constraint::PawnCheck);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);  // white pawn, black to move
+  EXPECT_EQ(broken(fen_or_fail("8/8/2P5/3k4/8/8/8/K7 w - - 0 1")), std::nullopt);  // behind the king
+  EXPECT_EQ(broken(fen_or_fail("k7/8/8/8/8/8/4p3/3K4 b - - 0 1")), Constraint::PawnCheck);
+  EXPECT_EQ(broken(fen_or_fail("k7/8/8/8/8/4p3/8/3K4 b - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), Constraint::KnightCheck);
+  EXPECT_EQ(broken(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), Constraint::QueenNext);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/8/3k4/8/5Q2/K7 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/8/3k4/4R3/8/K7 w - - 0 1")), std::nullopt);  // only queens count
 }
 
 // Enumerate every placement of a small material set with every side to move, castling subset and en
@@ -110,8 +89,8 @@ void check_material(const std::vector<Piece>& men) {
   std::size_t members = 0, rejected = 0, candidates = 0;
   for (Color stm : {White, Black}) {
     const auto is_cpr_member = [&](const Position& p) {
-      const bool cpr_member = !cpr_violation(p);
-      const bool member = cpr_member && broken_constraint(p) == 0;
+      const bool cpr_member = testing::in_set(p, CprModel::All);
+      const bool member = cpr_member && !broken(p);
       ++candidates;
       if (const auto why = model().violation(p); member == why.has_value())
         failures.add(to_fen(p) + ": violation() says " + (why ? *why : "member") + ", the predicate says " +
@@ -120,10 +99,10 @@ void check_material(const std::vector<Piece>& men) {
     };
     testing::for_each_member(is_cpr_member, men, stm, [&](const Position& p) {
       const Result<UInt192> r = model().rank_fast(p);
-      if (const int c = broken_constraint(p)) {
+      if (const std::optional<Constraint> c = broken(p)) {
         ++rejected;
         if (r.ok())
-          failures.add(to_fen(p) + " breaks constraint " + std::to_string(c) + " but ranks to " +
+          failures.add(to_fen(p) + " breaks " + testing::describe(*c) + " but ranks to " +
                        r.value().to_big().get_str());
         else if (r.error().rfind("not in model v1: ", 0) != 0)
           failures.add(to_fen(p) + ": refused as " + r.error());
@@ -236,7 +215,7 @@ TEST(V1Model, RandomPlacementsRankExactlyWhenInTheModel) {
     for (const RankModel* m : std::initializer_list<const RankModel*>{&model(), &cpr()}) {
       const bool is_v1 = m == &model();
       const Result<BigInt> r = m->rank(p);
-      ASSERT_EQ(r.ok(), is_v1 ? in_v1(p) : !cpr_violation(p)) << m->name() << " " << to_fen(p);
+      ASSERT_EQ(r.ok(), testing::in_set(p, is_v1 ? V1Model::All : CprModel::All)) << m->name() << " " << to_fen(p);
       if (!r.ok()) {
         EXPECT_EQ(r.error().rfind(std::string("not in model ") + std::string(m->name()) + ": ", 0), 0u) << r.error();
         refused += is_v1;
@@ -306,7 +285,7 @@ TEST(V1Model, SamplesMatchExactPawnBlockSizes) {
 
 // The count against cpr: uniform samples of cpr kept by the independent predicate, against the king sizes.
 TEST(V1Model, CprSamplesKeptByThePredicateMatchTheKingSizes) {
-  testing::expect_cpr_samples_match_king_sizes(model(), cpr(), [](const Position& p) { return !broken_constraint(p); },
+  testing::expect_cpr_samples_match_king_sizes(model(), cpr(), [](const Position& p) { return !broken(p); },
                                                 200000 / Scale, 60 / Scale);
 }
 
@@ -317,9 +296,7 @@ TEST(V1Model, RelaxationsGrowAndAllOfFiveToSevenOffIsCpr) {
   ASSERT_EQ(without.size(), 7u);
   for (const auto& [what, size] : without) EXPECT_GT(size, model().size()) << what;
   EXPECT_EQ(without.back().second, cpr().size()) << without.back().first;
-  V1Model::Relaxation r;
-  r.kings_apart = false;
-  const V1Model relaxed(r);
+  const V1Model relaxed(V1Model::All.without(Constraint::KingsApart));
   EXPECT_FALSE(relaxed.rank(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")).ok());  // a relaxed model only counts
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }

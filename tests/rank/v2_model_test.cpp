@@ -1,6 +1,6 @@
-// Tests of the `v2` model against code that does not share its tables: its constraints are checked by a
-// predicate of its own (file and rank distances and square colours by parity, no attack tables), the cpr
-// constraints by cpr_violation, and the counts against CprModel (its count_material, the fraction of its
+// Tests of the `v2` model against code that does not share its tables: the constraints of its list are
+// judged by the tests' oracle (tests/rank/constraint_oracle.h: file and rank distances and square colours
+// by parity, no attack tables), and the counts against CprModel (its count_material, the fraction of its
 // uniform samples that v2 keeps, and v2 with every constraint of its own switched off).
 #include "rank/v2_model.h"
 
@@ -51,24 +51,24 @@ const CprModel& cpr() {
 }
 
 // v2's predicate: the en passant frames are not judged for the bishop colours nor for knights.
-int broken_constraint(const Position& p) { return testing::broken_constraint(p, true); }
+std::optional<Constraint> broken_constraint(const Position& p) { return testing::broken_constraint(p, true); }
 
-bool in_v2(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
+bool in_v2(const Position& p) { return testing::in_set(p, testing::v2_list(p, true)); }
 
 TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), 5);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), 0);  // white pawn, black to move
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), 0);  // no queen rule in v2
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), Constraint::KingsApart);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), Constraint::PawnCheck);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);  // white pawn, black to move
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), Constraint::KnightCheck);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), std::nullopt);  // no queen rule in v2
   // Two light bishops with eight pawns need a promotion the pawns cannot have made; one of each colour not.
-  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/8/8/8/PPPPPPPP/1B2KB2 w - - 0 1")), 3);
+  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/8/8/8/PPPPPPPP/1B2KB2 w - - 0 1")), Constraint::BishopColours);
   // A knight next to the king with an en passant square is not refused (the en passant frames).
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - - 0 1")), 6);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1")), std::nullopt);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - - 0 1")), Constraint::KnightCheck);
 }
 
 // The brute force of a material set (tests/rank/v2_checks.h).
@@ -227,9 +227,7 @@ TEST(V2Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
   ASSERT_EQ(without.size(), 7u);
   for (const auto& [what, size] : without) EXPECT_GT(size, model().size()) << what;
   EXPECT_EQ(without.back().second, cpr().size()) << without.back().first;
-  V2Model::Relaxation r;
-  r.kings_apart = false;
-  const V2Model relaxed(r);
+  const V2Model relaxed(V2Model::All.without(Constraint::KingsApart));
   EXPECT_FALSE(relaxed.rank(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")).ok());  // a relaxed model only counts
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }

@@ -46,9 +46,9 @@ const CprModel& cpr() {
   return m;
 }
 
-int broken_constraint(const Position& p) { return testing::broken_constraint(p, false); }
+std::optional<Constraint> broken_constraint(const Position& p) { return testing::broken_constraint(p, false); }
 
-bool in_v3(const Position& p) { return !cpr_violation(p) && broken_constraint(p) == 0; }
+bool in_v3(const Position& p) { return testing::in_set(p, testing::v2_list(p, false)); }
 
 void check_material(const std::vector<Piece>& men, const std::vector<Bitboard>& where = {}) {
   testing::check_v2_material(model(), cpr(), false, men, where);
@@ -56,13 +56,13 @@ void check_material(const std::vector<Piece>& men, const std::vector<Bitboard>& 
 
 TEST(V3Model, IndependentPredicateJudgesTheEnPassantFramesToo) {
   // A knight next to the king, with and without an en passant square: refused both times.
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1")), 6);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - - 0 1")), 6);
-  EXPECT_EQ(testing::broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1"), true), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1")), Constraint::KnightCheck);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - - 0 1")), Constraint::KnightCheck);
+  EXPECT_EQ(testing::broken_constraint(fen_or_fail("8/8/8/2pP4/8/1k6/3N4/K7 w - c6 0 1"), true), std::nullopt);
   // Two light bishops with eight pawns, one of them the en passant capturer.
-  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/3pP3/8/8/PPPP1PPP/1B2KB2 w - d6 0 1")), 3);
-  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/3pP3/8/8/PPPP1PPP/2B1KB2 w - d6 0 1")), 0);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), 0);
+  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/3pP3/8/8/PPPP1PPP/1B2KB2 w - d6 0 1")), Constraint::BishopColours);
+  EXPECT_EQ(broken_constraint(fen_or_fail("4k3/8/8/3pP3/8/8/PPPP1PPP/2B1KB2 w - d6 0 1")), std::nullopt);
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), std::nullopt);
 }
 
 TEST(V3Model, BruteForceKNvK) { check_material({WhiteKing, BlackKing, WhiteKnight}); }
