@@ -14,6 +14,7 @@
 #include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
+#include "rank/constraints.h"
 #include "rank/frame.h"
 #include "rank/pawn_layer.h"
 
@@ -583,7 +584,7 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
         const int w = rank::PawnBlock.counts[block][0], b = rank::PawnBlock.counts[block][1],
                   opp = rank::PawnBlock.counts[block][2];
         const detail::PieceBudget budget{!fam.white_king_fixed, fam.white_rooks, fam.black_rooks, 8 - w, 8 - b,
-                                         40 - 2 * (w + b) + opp - 2};
+                                         rank::men_bound(w, b, opp, rank::CprConstraints) - 2};
         totals[t] += mul(count_pieces(front, s, budget, tail), weight);
       }
     }

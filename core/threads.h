@@ -1,9 +1,11 @@
 // Running one piece of work on several threads: the one pool every parallel part of the toolkit uses (the
-// v1 build, the colour count, the sampler, convert), and the count of its steps for a progress line.
+// models' builds, the colour count, the sampler, convert), and the count of its steps for a progress line.
 // Results must never depend on the number of threads; callers hand out work by index, not by thread.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -45,6 +47,16 @@ void run_on_threads(unsigned threads, Work&& work) {
     }
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+// Call work(i) once for each i = 0 .. count - 1, handed out in order to `threads` threads (run_on_threads),
+// so that each result goes to slot i whatever the thread that computes it.
+template <class Work>
+void for_each_index(std::size_t count, unsigned threads, Work&& work) {
+  std::atomic<std::size_t> next{0};
+  run_on_threads(threads, [&](unsigned) {
+    for (std::size_t i; (i = next++) < count;) work(i);
+  });
 }
 
 // Reports how far a long computation is: `done` of `total` steps.

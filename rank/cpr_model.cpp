@@ -104,7 +104,7 @@ BigInt CprModel::count_material(const Material& men) const {
           left -= k;
         }
       for (int o = 0; o <= 8; ++o) {
-        if (u > 40 - 2 * (wp + bp) + o) continue;
+        if (u > men_bound(wp, bp, o, All)) continue;
         total += placements * BigInt(pawn_layers_[f.ep_case]->count(wp, bp, o));
       }
     }

@@ -15,7 +15,6 @@
 // and to call set_frames() once its tables are built. The checks of the index range live here, once.
 #pragma once
 
-#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <optional>
@@ -101,13 +100,10 @@ class FixedWidthModel : public RankModel {
                                                                    unsigned at_once = 2) {
     const std::vector<Relaxed> cases = relaxations(Model::All);
     std::vector<std::pair<std::string, BigInt>> out(cases.size());
-    std::atomic<std::size_t> next{0};
     StepCounter steps(progress, cases.size());
-    run_on_threads(worker_threads_up_to(at_once), [&](unsigned) {
-      for (std::size_t i; (i = next++) < cases.size();) {
-        out[i] = {cases[i].left_out, size_of(cases[i].kept)};
-        steps.step();
-      }
+    for_each_index(cases.size(), worker_threads_up_to(at_once), [&](std::size_t i) {
+      out[i] = {cases[i].left_out, size_of(cases[i].kept)};
+      steps.step();
     });
     return out;
   }

@@ -1,7 +1,6 @@
 #include "rank/v1_model.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cassert>
 #include <future>
 #include <iterator>
@@ -172,20 +171,17 @@ V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
   pawn_layers_.resize(EnPassantCases * 64);
   std::array<Bitboard, EnPassantCases> ep_empty;
   for (int e = 0; e < EnPassantCases; ++e) ep_empty[e] = frame_info(e).ep_empty;
-  std::atomic<int> next_layer{0};
-  const auto build_layers = [&](unsigned) {
-    for (int i; (i = next_layer++) < EnPassantCases * 64;) {
-      const int e = i / 64;
-      const Square king = Square(i % 64);
-      const std::optional<PawnRules> rules = king_pawn_rules(e, king, keeps(Constraint::PawnCheck));
-      if (!rules) continue;
-      const Bitboard cells = PawnCellsBB & ~ep_empty[e];
-      pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
-                                                    pawn_file_order(e, king));
-    }
+  const auto build_layer = [&](std::size_t i) {
+    const int e = int(i / 64);
+    const Square king = Square(i % 64);
+    const std::optional<PawnRules> rules = king_pawn_rules(e, king, keeps(Constraint::PawnCheck));
+    if (!rules) return;
+    const Bitboard cells = PawnCellsBB & ~ep_empty[e];
+    pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
+                                                  pawn_file_order(e, king));
   };
-  std::future<void> layers =
-      std::async(std::launch::async, [&] { run_on_threads(worker_threads_up_to(4), build_layers); });
+  std::future<void> layers = std::async(
+      std::launch::async, [&] { for_each_index(pawn_layers_.size(), worker_threads_up_to(4), build_layer); });
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
@@ -263,7 +259,8 @@ V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
       uses[i].fill(-1);
       for (int k = 0; k < 64; ++k) {
         const Square king = Square(k);
-        if (!black_king_fits(info, king, keeps(Constraint::KingsApart)) || !pawn_layers_[info.ep_case * 64 + k]) continue;
+        if (!black_king_fits(info, king, keeps(Constraint::KingsApart)) || !pawn_layers_[info.ep_case * 64 + k])
+          continue;
         const Bitboard knight = knight_attacks(king) & ~taken, near = king_attacks(king) & ~taken;
         const auto key = std::make_tuple(info.ep_case, k, frame_family[i], knight, near);
         const auto [it, added] = shared.emplace(key, std::int32_t(king_frames_.size()));
@@ -283,30 +280,27 @@ V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
   }
   std::vector<std::vector<std::size_t>> by_family(family_keys.size());
   for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
-  std::atomic<std::size_t> next_family{0};
-  const auto size_king_frames = [&](unsigned) {
-    for (std::size_t fam; (fam = next_family++) < by_family.size();)
-      for (const std::size_t i : by_family[fam]) {
-        KingFrame& kf = king_frames_[i];
-        Sizing& z = sizing[i];
-        const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-        kf.blocks.assign([&](int blk, const UInt192& start) {
-          Front& front = fronts_[kf.front_family * Blocks + blk];
-          if (z.fast) z.runs.push_back(std::uint32_t(z.subs.size()));
-          UInt192 at = start;
-          for_each_sub_block(*z.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
-            if (z.fast)
-              z.subs.push_back({at, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
-                                std::uint16_t(blk)});
-            at += count_front(front, a0 - t1, b0 - t2) * pawns;
-            return false;
-          });
-          if (z.fast) z.subs.push_back({at});
-          return at - start;
+  for_each_index(by_family.size(), worker_threads_up_to(4), [&](std::size_t fam) {
+    for (const std::size_t i : by_family[fam]) {
+      KingFrame& kf = king_frames_[i];
+      Sizing& z = sizing[i];
+      const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+      kf.blocks.assign([&](int blk, const UInt192& start) {
+        Front& front = fronts_[kf.front_family * Blocks + blk];
+        if (z.fast) z.runs.push_back(std::uint32_t(z.subs.size()));
+        UInt192 at = start;
+        for_each_sub_block(*z.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
+          if (z.fast)
+            z.subs.push_back({at, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
+                              std::uint16_t(blk)});
+          at += count_front(front, a0 - t1, b0 - t2) * pawns;
+          return false;
         });
-      }
-  };
-  run_on_threads(worker_threads_up_to(4), size_king_frames);
+        if (z.fast) z.subs.push_back({at});
+        return at - start;
+      });
+    }
+  });
   std::size_t fast_subs = 0, fast_runs = 0;
   for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
   subs_.reserve(fast_subs);
@@ -635,7 +629,7 @@ BigInt V1Model::count_material(const Material& men) const {
         }
         if (tail == 0) continue;
         for (int o = 0; o <= std::min(wp, bp); ++o) {
-          if (u > 40 - 2 * (wp + bp) + o) continue;
+          if (u > men_bound(wp, bp, o, All)) continue;
           for_each_sub_block(layer, PawnBlock.index[wp][bp][o], [&](int t1, int t2, std::uint64_t p) {
             const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
             const UInt128 ways = front_block_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b);

@@ -1,7 +1,6 @@
 #include "rank/v2_model.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cassert>
 #include <cstdlib>
 #include <future>
@@ -176,16 +175,11 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   // The layers, on several threads (each in its own slot; tables of equal keys are equal, so the result
   // does not depend on the threads).
   layers_.resize(specs.size());
-  {
-    std::atomic<std::size_t> next{0};
-    StepCounter steps(progress, specs.size());
-    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
-      for (std::size_t i; (i = next++) < specs.size();) {
-        layers_[i] = std::make_unique<PawnKingLayer>(specs[i].rules, specs[i].order, tables_);
-        steps.step();
-      }
-    });
-  }
+  StepCounter steps(progress, specs.size());
+  for_each_index(specs.size(), worker_threads_up_to(4), [&](std::size_t i) {
+    layers_[i] = std::make_unique<PawnKingLayer>(specs[i].rules, specs[i].order, tables_);
+    steps.step();
+  });
 
   pieces.get();
 
@@ -195,27 +189,22 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   for (int k = 0; k < 64; ++k)
     if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = strict();
   std::vector<std::size_t> fast_classes(king_frames_.size());
-  {
-    std::atomic<std::size_t> next{0};
-    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
-      for (std::size_t i; (i = next++) < king_frames_.size();) {
-        KingFrame& kf = king_frames_[i];
-        // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
-        // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
-        // as many classes as the others, and keep every start.
-        std::size_t classes = 0;
-        kf.blocks.assign(Blocks, frame_info(kf.frame).ep_case != 0 && !exact_ ? 16 : 1, [&](int blk) {
-          UInt192 size;
-          for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
-            size += pieces_.count(root) * p;
-            ++classes;
-          });
-          return size;
-        });
-        fast_classes[i] = classes + Blocks;  // and a sentinel per block
-      }
+  for_each_index(king_frames_.size(), worker_threads_up_to(4), [&](std::size_t i) {
+    KingFrame& kf = king_frames_[i];
+    // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
+    // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
+    // as many classes as the others, and keep every start.
+    std::size_t classes = 0;
+    kf.blocks.assign(Blocks, frame_info(kf.frame).ep_case != 0 && !exact_ ? 16 : 1, [&](int blk) {
+      UInt192 size;
+      for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
+        size += pieces_.count(root) * p;
+        ++classes;
+      });
+      return size;
     });
-  }
+    fast_classes[i] = classes + Blocks;  // and a sentinel per block
+  });
 
   // The frames: their kings' starts, and where the fast path's classes of each king frame go.
   std::vector<std::pair<std::size_t, std::size_t>> fast_fill;  // (king frame, first class)
@@ -242,29 +231,24 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   }
   // The fast path's classes, in index order: each king frame's at its place, on several threads.
   subs_.resize(classes);
-  {
-    std::atomic<std::size_t> next{0};
-    run_on_threads(worker_threads_up_to(4), [&](unsigned) {
-      for (std::size_t n; (n = next++) < fast_fill.size();) {
-        const KingFrame& kf = king_frames_[fast_fill[n].first];
-        std::size_t s = fast_fill[n].second;
-        UInt192 acc = kf.start;
-        for (int blk = 0; blk < Blocks; ++blk) {
-          SubRun& run = sub_runs_[kf.fast + blk];
-          run.first = std::uint32_t(s);
-          for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
-            const int bit = t * MaxColour + c;
-            run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
-            const ClassPieceLayer::Knights knights = pieces_.knights(root);
-            if (!SubBlock::fits(acc, p, knights)) std::abort();  // never: the figures in v2_model.h
-            subs_[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
-            acc += pieces_.count(root) * p;
-          });
-          subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
-        }
-      }
-    });
-  }
+  for_each_index(fast_fill.size(), worker_threads_up_to(4), [&](std::size_t n) {
+    const KingFrame& kf = king_frames_[fast_fill[n].first];
+    std::size_t s = fast_fill[n].second;
+    UInt192 acc = kf.start;
+    for (int blk = 0; blk < Blocks; ++blk) {
+      SubRun& run = sub_runs_[kf.fast + blk];
+      run.first = std::uint32_t(s);
+      for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
+        const int bit = t * MaxColour + c;
+        run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
+        const ClassPieceLayer::Knights knights = pieces_.knights(root);
+        if (!SubBlock::fits(acc, p, knights)) std::abort();  // never: the figures in v2_model.h
+        subs_[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
+        acc += pieces_.count(root) * p;
+      });
+      subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
+    }
+  });
   if (strict()) jump_.build(subs_, frames_[0].kings.total());
 
   set_frames([&](int i) { return frames_[i].kings.total(); });
@@ -452,7 +436,7 @@ BigInt V2Model::count_material(const Material& men) const {
         for (int o = 0; o <= std::min(wp, bp); ++o) {
           const int blk = PawnBlock.index[wp][bp][o];
           const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
-          const int u = 40 - 2 * (wp + bp) + o;
+          const int u = men_bound(wp, bp, o, All);
           for (int t = 0; t < classes.tracks; ++t)
             for (int c = 0; c < classes.colours; ++c) {
               const std::uint64_t p = classes.at(t, c);

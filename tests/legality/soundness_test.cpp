@@ -90,7 +90,9 @@ TEST(Soundness, RandomGamesBiasedToCaptures) {
   EXPECT_EQ(stats.failures, 0u);
   EXPECT_GT(stats.positions, 600000u / Scale);
   // The sanitizers' few games may give no double check; CheckingGames gives them at every scale.
-  if (Scale <= 40) EXPECT_GT(stats.double_check, 0u);
+  if (Scale <= 40) {
+    EXPECT_GT(stats.double_check, 0u);
+  }
   EXPECT_GT(stats.en_passant, 0u);
   std::cout << "positions " << stats.positions << ", in check " << stats.in_check << ", double checks "
             << stats.double_check << ", en passant " << stats.en_passant << ", with castling " << stats.castling

@@ -64,7 +64,8 @@ TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
   EXPECT_EQ(broken(fen_or_fail("8/8/4K3/3k4/8/8/8/8 b - - 0 1")), Constraint::KingsApart);
   EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), std::nullopt);
   EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), Constraint::PawnCheck);
-  EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);  // white pawn, black to move
+  // A white pawn, black to move.
+  EXPECT_EQ(broken(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);
   EXPECT_EQ(broken(fen_or_fail("8/8/2P5/3k4/8/8/8/K7 w - - 0 1")), std::nullopt);  // behind the king
   EXPECT_EQ(broken(fen_or_fail("k7/8/8/8/8/8/4p3/3K4 b - - 0 1")), Constraint::PawnCheck);
   EXPECT_EQ(broken(fen_or_fail("k7/8/8/8/8/4p3/8/3K4 b - - 0 1")), std::nullopt);

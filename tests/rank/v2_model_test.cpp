@@ -59,7 +59,8 @@ TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3kK3/8/8/8/8 w - - 0 1")), Constraint::KingsApart);
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/8/4K3/8/8 w - - 0 1")), std::nullopt);
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 w - - 0 1")), Constraint::PawnCheck);
-  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);  // white pawn, black to move
+  // A white pawn, black to move.
+  EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/3k4/2P5/8/8/K7 b - - 0 1")), std::nullopt);
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/4N3/8/3k4/8/8/K7 w - - 0 1")), Constraint::KnightCheck);
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/3N4/8/3k4/8/8/K7 w - - 0 1")), std::nullopt);
   EXPECT_EQ(broken_constraint(fen_or_fail("8/8/8/8/3k4/4Q3/8/K7 w - - 0 1")), std::nullopt);  // no queen rule in v2
