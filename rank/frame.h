@@ -61,6 +61,12 @@ std::optional<PawnRules> king_pawn_rules(int ep_case, Square king, bool pawn_che
 // constraint 5).
 bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart = true);
 
+// How a model (v1, v2, v3) reaches the deepest summed level of frame 0, which holds most of its indices:
+// through its accelerator (packed records in index order, found by a jump table) or by the plain path of
+// every other frame (summing the sizes of the classes before). The indices are the same; Plain is for the
+// tests and benchmarks that compare the two.
+enum class FrameZero { Accelerated, Plain };
+
 // A frame of a model that ranks the black king's square first (v1, v2, v3): per square, the king frame
 // (the model's table of that king's positions) it uses, and the level of the squares.
 struct KingSquareFrame {

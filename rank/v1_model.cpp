@@ -161,7 +161,8 @@ const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
   return front.count[a][b];
 }
 
-V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
+V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep) {
+  const bool accelerate = strict() && frame_zero == FrameZero::Accelerated;
   // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
   // a white pawn would attack it hold no white pawn, and pawns on its knight squares and neighbours are
   // counted. None when the case already puts a pawn there.
@@ -272,7 +273,7 @@ V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
           kf.near = near;
           // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each
           // of its sub-blocks, which rank and unrank would otherwise sum (the fast path).
-          sizing.push_back({&pawns(info.ep_case, king), i == 0 && strict(), {}, {}});
+          sizing.push_back({&pawns(info.ep_case, king), i == 0 && accelerate, {}, {}});
         }
         uses[i][k] = it->second;
       }
@@ -324,7 +325,7 @@ V1Model::V1Model(Constraints keep) : FixedWidthModel(keep) {
       return kf.blocks.total();
     });
   }
-  if (strict()) {
+  if (accelerate) {
     build_fast_fronts(frame_family[0]);
     for (const KingFrame& kf : king_frames_) {
       if (kf.fast < 0) continue;

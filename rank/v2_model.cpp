@@ -79,8 +79,9 @@ ClassPieceLayer::Root V2Model::root_for(const RootFamily& f, int blk, int track,
   return r;
 }
 
-V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& progress)
+V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& progress, FrameZero frame_zero)
     : FixedWidthModel(keep), exact_(edition == Edition::V3) {
+  const bool accelerate = strict() && frame_zero == FrameZero::Accelerated;
   // Frames and their black kings: the layer of pawns and white king each needs, and the king frames,
   // shared by frames that agree on everything the count and the ranking of a king's positions read.
   struct LayerSpec {
@@ -187,7 +188,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   // classes of frame 0's king frames, whose starts the fast path keeps.
   std::vector<bool> fast(king_frames_.size());
   for (int k = 0; k < 64; ++k)
-    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = strict();
+    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = accelerate;
   std::vector<std::size_t> fast_classes(king_frames_.size());
   for_each_index(king_frames_.size(), worker_threads_up_to(4), [&](std::size_t i) {
     KingFrame& kf = king_frames_[i];
@@ -249,7 +250,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
       subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
     }
   });
-  if (strict()) jump_.build(subs_, frames_[0].kings.total());
+  if (accelerate) jump_.build(subs_, frames_[0].kings.total());
 
   set_frames([&](int i) { return frames_[i].kings.total(); });
 }

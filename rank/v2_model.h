@@ -49,7 +49,8 @@ class V2Model : public FixedWidthModel<V2Model> {
   // `progress` hears of each pawn layer built (nearly all of a build's time).
   explicit V2Model(const ProgressCallback& progress = {});
   explicit V2Model(Constraints kept);
-  V2Model(Edition edition, Constraints kept, const ProgressCallback& progress = {});
+  V2Model(Edition edition, Constraints kept, const ProgressCallback& progress = {},
+          FrameZero frame_zero = FrameZero::Accelerated);
   ~V2Model() override;
 
   std::string_view name() const override { return exact_ ? "v3" : "v2"; }

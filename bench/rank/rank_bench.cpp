@@ -60,19 +60,21 @@ const Corpus& games() {
   return c;
 }
 
-template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1>
+template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1,
+          const Model& (*Get)() = model<Model>>
 void BM_Unrank(benchmark::State& state) {
   const Corpus& c = Source();
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().unrank_fast(c.indices[i++ & Mask]));
+  for (auto _ : state) benchmark::DoNotOptimize(Get().unrank_fast(c.indices[i++ & Mask]));
   state.SetItemsProcessed(state.iterations());
 }
 
-template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1>
+template <class Model, const Corpus& (*Source)() = corpus<Model>, std::size_t Mask = CorpusSize - 1,
+          const Model& (*Get)() = model<Model>>
 void BM_Rank(benchmark::State& state) {
   const Corpus& c = Source();
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(model<Model>().rank_fast(c.positions[i++ & Mask]));
+  for (auto _ : state) benchmark::DoNotOptimize(Get().rank_fast(c.positions[i++ & Mask]));
   state.SetItemsProcessed(state.iterations());
 }
 
@@ -111,6 +113,24 @@ void BM_V3Unrank(benchmark::State& state) { BM_Unrank<V3Model>(state); }
 void BM_V3Rank(benchmark::State& state) { BM_Rank<V3Model>(state); }
 BENCHMARK(BM_V3Unrank);
 BENCHMARK(BM_V3Rank);
+// The same indices with frame 0 taken by the plain path of the other frames (FrameZero::Plain): what the
+// accelerator buys.
+const V1Model& v1_plain() {
+  static const V1Model m(V1Model::All, FrameZero::Plain);
+  return m;
+}
+const V2Model& v2_plain() {
+  static const V2Model m(V2Model::Edition::V2, V2Model::All, {}, FrameZero::Plain);
+  return m;
+}
+void BM_V1UnrankPlain(benchmark::State& state) { BM_Unrank<V1Model, corpus<V1Model>, CorpusSize - 1, v1_plain>(state); }
+void BM_V1RankPlain(benchmark::State& state) { BM_Rank<V1Model, corpus<V1Model>, CorpusSize - 1, v1_plain>(state); }
+void BM_V2UnrankPlain(benchmark::State& state) { BM_Unrank<V2Model, corpus<V2Model>, CorpusSize - 1, v2_plain>(state); }
+void BM_V2RankPlain(benchmark::State& state) { BM_Rank<V2Model, corpus<V2Model>, CorpusSize - 1, v2_plain>(state); }
+BENCHMARK(BM_V1UnrankPlain);
+BENCHMARK(BM_V1RankPlain);
+BENCHMARK(BM_V2UnrankPlain);
+BENCHMARK(BM_V2RankPlain);
 void BM_CprUnrankMany(benchmark::State& state) { BM_UnrankMany<CprModel>(state); }
 void BM_V1UnrankMany(benchmark::State& state) { BM_UnrankMany<V1Model>(state); }
 void BM_V2UnrankMany(benchmark::State& state) { BM_UnrankMany<V2Model>(state); }

@@ -24,9 +24,46 @@
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/order_check.h"
+#include "tests/support/corpus.h"
 #include "tests/support/or_fail.h"
 
 namespace chessrank::testing {
+
+// Check that a model built with FrameZero::Plain ranks and unranks as the accelerated one: `count` uniform
+// indices of frame 0 in each half (seed `seed`), one at a time and many at once, and the positions of
+// random games. The accelerator's records, runs and jump table against sums of the classes before.
+template <class Model>
+void expect_accelerator_matches_plain_path(const Model& accelerated, const Model& plain, std::uint64_t seed,
+                                           int count) {
+  ASSERT_EQ(accelerated.size(), plain.size());
+  const rank::UInt192 frame = accelerated.frame_size(NoCastling, 0);
+  ASSERT_EQ(frame, plain.frame_size(NoCastling, 0));
+  rank::Rng rng(seed);
+  std::vector<rank::UInt192> indices;
+  for (int i = 0; i < count; ++i) {
+    rank::UInt192 index;
+    ASSERT_TRUE(rank::UInt192::from_big(rank::uniform_below(frame.to_big(), rng), index));
+    indices.push_back(index);
+    indices.push_back(index + accelerated.half_size());
+  }
+  std::vector<Position> many(indices.size());
+  ASSERT_FALSE(accelerated.unrank_fixed_many(indices, many));
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    const Position p = plain.unrank_fast(indices[i]);
+    ASSERT_TRUE(p.same_position(accelerated.unrank_fast(indices[i]))) << indices[i].to_big();
+    ASSERT_TRUE(p.same_position(many[i])) << indices[i].to_big();
+    ASSERT_EQ(accelerated.rank_fast(p).value(), indices[i]) << to_fen(p);
+  }
+  int ranked = 0;
+  for (const Position& p : random_game_corpus(std::size_t(count), seed)) {
+    const Result<rank::UInt192> a = accelerated.rank_fast(p), b = plain.rank_fast(p);
+    ASSERT_EQ(a.ok(), b.ok()) << to_fen(p);
+    if (!a.ok()) continue;
+    ASSERT_EQ(a.value(), b.value()) << to_fen(p);
+    ++ranked;
+  }
+  EXPECT_GT(ranked, count / 2);
+}
 
 // Check that `count` uniform indices (seed `seed`) unrank and rank back through BigInt (RankModel), and that
 // rank_fixed, the model's and RankModel's default (rank, converted), gives the same index.

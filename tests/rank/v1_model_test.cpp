@@ -302,6 +302,13 @@ TEST(V1Model, RelaxationsGrowAndAllOfFiveToSevenOffIsCpr) {
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }
 
+// Frame 0's accelerator (the sub-blocks, the fronts' (queens, knights) runs and the jump table) against the
+// plain path of the other frames.
+TEST(V1Model, AcceleratorMatchesThePlainPath) {
+  const V1Model plain(V1Model::All, FrameZero::Plain);
+  testing::expect_accelerator_matches_plain_path(model(), plain, 4801, 20000 / Scale);
+}
+
 // The worked example of docs/models/v1.md, section 5.
 TEST(V1Model, WorkedExampleOfItsPage) {
   testing::expect_worked_example(model(), "2038252335684607616871438172832936349631381726",

@@ -233,6 +233,13 @@ TEST(V2Model, RelaxationsGrowAndAllOfTheirOwnOffIsCpr) {
   EXPECT_FALSE(relaxed.unrank(BigInt(0)).ok());
 }
 
+// Frame 0's accelerator (the packed classes, the runs found by popcount and the jump table) against the
+// plain path of the other frames.
+TEST(V2Model, AcceleratorMatchesThePlainPath) {
+  const V2Model plain(V2Model::Edition::V2, V2Model::All, {}, FrameZero::Plain);
+  testing::expect_accelerator_matches_plain_path(model(), plain, 4802, 20000 / Scale);
+}
+
 // The worked example of docs/models/v2.md, section 5.
 TEST(V2Model, WorkedExampleOfItsPage) {
   testing::expect_worked_example(model(), "1605573906423155747803430459344805688919232023",
