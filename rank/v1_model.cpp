@@ -132,14 +132,14 @@ struct V1Model::KingFrame {
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
   SumLevel<Blocks> blocks;  // the pawn blocks (PawnBlock)
-  // The fast path: its first entry in V1Model::sub_runs_ (-1: none).
+  // The fast path: its first run in V1Model::fast_ (-1: none).
   std::int32_t fast = -1;
 };
 
 // A level-5 sub-block of the fast path (frame 0): its start within the frame, its black king and level-4
 // block, its pawn placements, and where the run of its front's (queens, knights) blocks begins in
 // fast_pairs_ (with that run's key shift). A block's sub-blocks are adjacent and end with a sentinel
-// (start = the block's end, t1 = NoTrack), so that starts never decrease along subs_.
+// (start = the block's end, t1 = NoTrack), so that starts never decrease along fast_'s records.
 struct V1Model::SubBlock {
   static constexpr std::uint8_t NoTrack = 0xFF;
   UInt192 start;
@@ -304,8 +304,10 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
   });
   std::size_t fast_subs = 0, fast_runs = 0;
   for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
-  subs_.reserve(fast_subs);
-  sub_runs_.reserve(fast_runs);
+  std::vector<SubBlock>& subs = fast_.records();
+  std::vector<std::uint32_t>& runs = fast_.runs();
+  subs.reserve(fast_subs);
+  runs.reserve(fast_runs);
   for (int i = 0; i < Frames; ++i) {
     Frame& f = frames_[i];
     f.kings.assign([&](int k, const UInt192& start) {
@@ -313,11 +315,11 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
       if (at < 0 || king_frames_[at].blocks.total().is_zero()) return UInt192();
       KingFrame& kf = king_frames_[at];
       if (Sizing& z = sizing[at]; z.fast && kf.fast < 0) {  // the sub-blocks' starts are kept within the frame
-        kf.fast = std::int32_t(sub_runs_.size());
-        for (const std::uint32_t run : z.runs) sub_runs_.push_back(std::uint32_t(subs_.size()) + run);
+        kf.fast = std::int32_t(runs.size());
+        for (const std::uint32_t run : z.runs) runs.push_back(std::uint32_t(subs.size()) + run);
         for (SubBlock sub : z.subs) {
           sub.start += start;
-          subs_.push_back(sub);
+          subs.push_back(sub);
         }
         z = Sizing{};
       }
@@ -332,12 +334,12 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
       for (int blk = 0; blk < Blocks; ++blk) {
         const Front& front = fronts_[kf.front_family * Blocks + blk];
-        for (SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]]; !sub->sentinel(); ++sub)
+        for (SubBlock* sub = &subs[runs[kf.fast + blk]]; !sub->sentinel(); ++sub)
           sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]),
           sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
       }
     }
-    jump_.build(subs_, frames_[0].kings.total());
+    fast_.build(frames_[0].kings.total());
   }
   set_frames([&](int i) { return frames_[i].kings.total(); });
 }
@@ -450,12 +452,6 @@ void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, 
     }
 }
 
-const V1Model::SubBlock& V1Model::find_sub(UInt192& r) const {
-  const SubBlock& sub = jump_.holder(subs_, r);
-  r -= sub.start;
-  return sub;
-}
-
 const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {
   const FastPair* run = &fast_pairs_[first];
   const FastPair& p = run[find_block_scan(&fast_keys_[first], shift, r, [&](std::size_t i) { return run[i].start; })];
@@ -509,7 +505,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   UInt192 index = frame_start(n.black_to_move, n.frame);
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk]];
+    const SubBlock* sub = &fast_.records()[fast_.run(kf.fast + blk)];
     while (sub->t1 != c.tracked1 || sub->t2 != c.tracked2) {  // violation() admitted it: it is there
       assert(!sub->sentinel());
       ++sub;
@@ -539,7 +535,7 @@ void V1Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
   for (std::size_t at = 0; at < indices.size(); at += Batch) {
     const std::size_t n = std::min(Batch, indices.size() - at);
     for (std::size_t i = 0; i < n; ++i)
-      jump_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
+      fast_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
     for (std::size_t i = 0; i < n; ++i) out[at + i] = unrank_fast(indices[at + i]);
   }
 }
@@ -553,8 +549,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
   // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
   const SubBlock* fast_sub = nullptr;
   int k = 0, blk = 0;
-  if (frame == 0 && !jump_.empty()) {
-    fast_sub = &find_sub(index);
+  if (frame == 0 && !fast_.empty()) {
+    fast_sub = &fast_.locate(index);
     k = fast_sub->king, blk = fast_sub->block;
   } else {
     k = int(f.kings.locate(index));

@@ -21,7 +21,7 @@
 
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/jump_table.h"
+#include "rank/frame_zero.h"
 #include "rank/pawn_layer.h"
 #include "rank/sum_level.h"
 #include "rank/piece_layer.h"
@@ -84,8 +84,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
                      Bitboard rest_free) const;
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                     Men& men) const;
-  // Return the fast-path sub-block of frame 0 that holds r (relative to the frame), and make r relative to it.
-  const SubBlock& find_sub(UInt192& r) const;
   // Return the block of a fast-path run that holds r, and make r relative to it.
   const FastPair& fast_pair(std::size_t first, int shift, UInt192& r) const;
   // Place the front's men and the tail of rank r within their (kq queens, kn knights) block.
@@ -97,9 +95,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::vector<KingFrame> king_frames_;
   std::vector<FastPair> fast_pairs_;      // fast path: see Front::starts
   std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
-  std::vector<std::uint32_t> sub_runs_;   // fast path: per (king frame, block) its first entry in subs_
-  std::vector<SubBlock> subs_;            // fast path: frame 0's sub-blocks in index order
-  JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
+  // The fast path: frame 0's sub-blocks, and per (king frame, block) its first; on the heap, where they take
+  // less than in whole 2 MiB pages.
+  FrameZeroIndex<SubBlock, std::uint32_t, std::vector> fast_;
   PieceLayer tail_;
   std::vector<Frame> frames_;
 };

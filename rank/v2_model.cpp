@@ -221,8 +221,8 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
         return UInt192();
       }
       if (i == 0 && fast[at]) {
-        kf.fast = std::int32_t(sub_runs_.size());
-        sub_runs_.resize(sub_runs_.size() + Blocks);
+        kf.fast = std::int32_t(fast_.runs().size());
+        fast_.runs().resize(fast_.runs().size() + Blocks);
         kf.start = start;
         fast_fill.emplace_back(std::size_t(at), classes);
         classes += fast_classes[at];
@@ -231,34 +231,29 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
     });
   }
   // The fast path's classes, in index order: each king frame's at its place, on several threads.
-  subs_.resize(classes);
+  LargeVector<SubBlock>& subs = fast_.records();
+  subs.resize(classes);
   for_each_index(fast_fill.size(), worker_threads_up_to(4), [&](std::size_t n) {
     const KingFrame& kf = king_frames_[fast_fill[n].first];
     std::size_t s = fast_fill[n].second;
     UInt192 acc = kf.start;
     for (int blk = 0; blk < Blocks; ++blk) {
-      SubRun& run = sub_runs_[kf.fast + blk];
+      SubRun& run = fast_.runs()[kf.fast + blk];
       run.first = std::uint32_t(s);
       for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
         const int bit = t * MaxColour + c;
         run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
         const ClassPieceLayer::Knights knights = pieces_.knights(root);
         if (!SubBlock::fits(acc, p, knights)) std::abort();  // never: the figures in v2_model.h
-        subs_[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
+        subs[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
         acc += pieces_.count(root) * p;
       });
-      subs_[s++] = SubBlock(acc);  // the sentinel: the block's end
+      subs[s++] = SubBlock(acc);  // the sentinel: the block's end
     }
   });
-  if (accelerate) jump_.build(subs_, frames_[0].kings.total());
+  if (accelerate) fast_.build(frames_[0].kings.total());
 
   set_frames([&](int i) { return frames_[i].kings.total(); });
-}
-
-const V2Model::SubBlock& V2Model::find_sub(UInt192& r) const {
-  const SubBlock& sub = jump_.holder(subs_, r);
-  r -= sub.start();
-  return sub;
 }
 
 UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
@@ -308,7 +303,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
   if (kf.fast >= 0) {
-    const SubBlock* sub = &subs_[sub_runs_[kf.fast + blk].at(c.track, c.colour)];  // violation() admitted it
+    const SubBlock* sub = &fast_.records()[fast_.run(kf.fast + blk).at(c.track, c.colour)];  // violation() admitted it
     assert(sub->track() == c.track && sub->colour() == c.colour);
     index += sub->start();
     knights = sub->knights();
@@ -342,8 +337,8 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   PawnKingLayer::Counts& c = p.counts;
   std::uint64_t placements = 0;
   int blk = 0;
-  if (p.frame == 0 && !jump_.empty()) {
-    const SubBlock& sub = find_sub(index);
+  if (p.frame == 0 && !fast_.empty()) {
+    const SubBlock& sub = fast_.locate(index);
     p.kf = &king_frames_[f.king[sub.king()]];
     blk = sub.block();
     c.track = sub.track(), c.colour = sub.colour();
@@ -403,7 +398,7 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
   for (std::size_t at = 0; at < indices.size(); at += Batch) {
     const std::size_t n = std::min(Batch, indices.size() - at);
     for (std::size_t i = 0; i < n; ++i)
-      jump_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
+      fast_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
     for (std::size_t i = 0; i < n; ++i) {
       p[i] = unrank_begin(indices[at + i]);
       w[i] = layers_[p[i].kf->layer]->start(p[i].counts, p[i].placement_rank);
@@ -513,8 +508,7 @@ std::vector<UInt192> V2Model::block_starts() const {
 std::size_t V2Model::table_bytes() const {
   std::size_t starts = 0;
   for (const KingFrame& kf : king_frames_) starts += kf.blocks.bytes();
-  return tables_.bytes() + pieces_.bytes() + subs_.size() * sizeof(SubBlock) +
-         sub_runs_.size() * sizeof(SubRun) + jump_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
+  return tables_.bytes() + pieces_.bytes() + fast_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
          king_frames_.size() * sizeof(KingFrame) + starts;
 }
 

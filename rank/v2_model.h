@@ -24,7 +24,7 @@
 #include "rank/class_piece_layer.h"
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/jump_table.h"
+#include "rank/frame_zero.h"
 #include "rank/large_allocator.h"
 #include "rank/pawn_king_layer.h"
 #include "rank/uint192.h"
@@ -105,14 +105,14 @@ class V2Model : public FixedWidthModel<V2Model> {
     // The pawn blocks (PawnBlock): every block's start kept in frames without an en passant square, every
     // 16th in v2's with one.
     StridedSumLevel blocks;
-    std::int32_t fast = -1;  // its first entry in sub_runs_ (frame 0's king frames), -1: none
+    std::int32_t fast = -1;  // its first run in fast_ (frame 0's king frames), -1: none
     UInt192 start;           // fast: its start within frame 0
   };
   // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its pieces'
   // knights choices (ClassPieceLayer::Knights: what rank and unrank read of its root, kept here to save that
   // dependent read), black king, level-4 block and counts, packed in 32 bytes so that a record never
   // straddles two cache lines. A block's classes are adjacent and end with a sentinel (start = the block's
-  // end, track = NoClass), so that starts never decrease along subs_.
+  // end, track = NoClass), so that starts never decrease along fast_'s records.
   //
   //   word | bits                                  (frame 0 holds fewer than 2^151 positions, a class fewer
   //   -----+-------------------------------------   than 2^56 placements of pawns and king, the piece layer
@@ -203,8 +203,6 @@ class V2Model : public FixedWidthModel<V2Model> {
   [[gnu::always_inline]] inline Pending unrank_begin(UInt192 index) const;
   // Return the position of an unrank whose pawn walk is done.
   [[gnu::always_inline]] inline Position unrank_end(const Pending& p, const PawnKingLayer::Walk& w) const;
-  // Return the fast-path class of frame 0 that holds r (relative to the frame), and make r relative to it.
-  const SubBlock& find_sub(UInt192& r) const;
 
 
   bool exact_ = false;  // v3: the en passant frames with the colours and the knights
@@ -219,13 +217,13 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::vector<RootFamily> families_;
   ClassPieceLayer pieces_;
   std::vector<KingFrame> king_frames_;
-  // The fast path's classes of one (king frame, level-4 block): the first in subs_, and which (tracked, colour)
+  // The fast path's classes of one (king frame, level-4 block): the first record, and which (tracked, colour)
   // pairs are there (bit tracked * MaxColour + colour), so that a rank finds its class by a popcount, not by
   // a scan. 32 bytes, aligned: within one cache line.
   struct alignas(32) SubRun {
     std::uint32_t first = 0;
     std::array<std::uint64_t, 3> classes{};
-    // Return the entry of subs_ of class (t, c), which must be there.
+    // Return the record of class (t, c), which must be there.
     std::uint32_t at(int t, int c) const {
       const int bit = t * MaxColour + c, word = bit / 64;
       std::uint32_t n = first + std::uint32_t(popcount(classes[word] & ((std::uint64_t(1) << bit % 64) - 1)));
@@ -234,9 +232,7 @@ class V2Model : public FixedWidthModel<V2Model> {
     }
   };
   static_assert(MaxTrack * MaxColour <= 192);
-  LargeVector<SubRun> sub_runs_;  // fast path: per (king frame, level-4 block)
-  LargeVector<SubBlock> subs_;    // fast path: frame 0's classes in index order
-  JumpTable<SubBlock> jump_;  // fast path: finds the entry of subs_ that holds an index of frame 0
+  FrameZeroIndex<SubBlock, SubRun> fast_;  // fast path: frame 0's classes, a run per (king frame, block)
   std::vector<Frame> frames_;
 };
 
