@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <iterator>
 
 #include "core/fen.h"
 #include "core/plural.h"
@@ -109,12 +110,13 @@ std::optional<std::string> king_violation(const Position& pos, Constraints kept)
 }
 
 // What leaving each constraint out is called, in the order of Constraint.
-constexpr std::string_view LeftOut[ConstraintCount] = {
+constexpr std::string_view LeftOut[] = {
     "opposed files (constraint 4, second part)", "promotions need captures (constraint 4)",
     "bishops by square colour (constraint 3)",   "kings not adjacent (constraint 5)",
     "no pawn check (constraint 6)",              "no knight check (constraint 6)",
     "no queen next to the king (constraint 7)",
 };
+static_assert(std::size(LeftOut) == ConstraintCount);
 
 }  // namespace
 

@@ -24,7 +24,7 @@ enum class Constraint : std::uint8_t {
   KnightCheck,        // 6: no knight of the side to move attacks the other king
   QueenNext,          // 7: no queen of the side to move stands next to the other king
 };
-inline constexpr int ConstraintCount = 7;
+inline constexpr int ConstraintCount = int(Constraint::QueenNext) + 1;
 
 // A set of constraints.
 class Constraints {
@@ -42,8 +42,13 @@ class Constraints {
     if (c == Constraint::CaptureAccounting) s.bits_ &= ~bit(Constraint::OpposedFiles);
     return s;
   }
-  // Return the constraints of this set that `other` does not hold.
-  constexpr Constraints without(Constraints other) const { return from_bits(bits_ & ~other.bits_); }
+  // Return the set without each constraint of `other` (and what rests on them).
+  constexpr Constraints without(Constraints other) const {
+    Constraints s = *this;
+    for (int i = 0; i < ConstraintCount; ++i)
+      if (other.has(Constraint(i))) s = s.without(Constraint(i));
+    return s;
+  }
   // Return the constraints of both sets, and of either.
   constexpr Constraints operator&(Constraints other) const { return from_bits(bits_ & other.bits_); }
   constexpr Constraints operator|(Constraints other) const { return from_bits(bits_ | other.bits_); }

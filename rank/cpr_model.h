@@ -31,7 +31,7 @@ class CprModel final : public FixedWidthModel<CprModel> {
   static constexpr Constraints All = CprConstraints;
 
   CprModel() : CprModel(All) {}
-  explicit CprModel(Constraints kept);
+  explicit CprModel(Constraints keep);
 
   std::string_view name() const override { return "cpr"; }
   std::string_view description() const override;

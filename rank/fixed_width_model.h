@@ -4,7 +4,7 @@
 // (rank/constraints.h) or, relaxed, some of them, and then only counts. The class only needs
 //
 //   static constexpr Constraints All;                   the constraints it states
-//   explicit Model(Constraints kept);                   the model keeping those of All in `kept`
+//   explicit Model(Constraints keep);                   the model keeping those of All in `keep`
 //   Result<UInt192> rank_fast(const Position&) const;   the index, or why the position is not in S
 //   Position unrank_fast(UInt192 index) const;          for index < size()
 //
@@ -36,7 +36,7 @@ namespace chessrank::rank {
 template <class Model>
 class FixedWidthModel : public RankModel {
  public:
-  explicit FixedWidthModel(Constraints kept) : kept_(kept & Model::All) {}
+  explicit FixedWidthModel(Constraints keep) : kept_(keep & Model::All) {}
 
   // Return whether the model keeps all its constraints: a relaxed model only counts.
   bool strict() const { return kept_ == Model::All; }

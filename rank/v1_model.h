@@ -40,7 +40,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
                                       Constraint::PawnCheck, Constraint::KnightCheck, Constraint::QueenNext};
 
   V1Model() : V1Model(All) {}
-  explicit V1Model(Constraints kept, FrameZero frame_zero = FrameZero::Accelerated);
+  explicit V1Model(Constraints keep, FrameZero frame_zero = FrameZero::Accelerated);
   ~V1Model() override;
 
   std::string_view name() const override { return "v1"; }

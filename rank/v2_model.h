@@ -48,8 +48,8 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   // `progress` hears of each pawn layer built (nearly all of a build's time).
   explicit V2Model(const ProgressCallback& progress = {});
-  explicit V2Model(Constraints kept);
-  V2Model(Edition edition, Constraints kept, const ProgressCallback& progress = {},
+  explicit V2Model(Constraints keep);
+  V2Model(Edition edition, Constraints keep, const ProgressCallback& progress = {},
           FrameZero frame_zero = FrameZero::Accelerated);
   ~V2Model() override;
 
@@ -207,8 +207,8 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   bool exact_ = false;  // v3: the en passant frames with the colours and the knights
   // Return the constraints of the frames with an en passant square (true) or without one: v2 leaves the
-  // bishop colours and the knight check out of the first, an exception v3 does not make. Tables, counts and
-  // violation() all ask here.
+  // bishop colours and the knight check out of the first, an exception v3 does not make. The tables, the
+  // counts and violation() take their constraints from here.
   Constraints kept_in(bool en_passant) const {
     return en_passant && !exact_ ? kept().without({Constraint::BishopColours, Constraint::KnightCheck}) : kept();
   }

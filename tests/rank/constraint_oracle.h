@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -86,9 +87,10 @@ inline bool in_set(const Position& p, rank::Constraints list) {
 
 // Name a constraint for a test's message: "constraint 5 (kings apart)".
 inline std::string describe(rank::Constraint c) {
-  static const char* const Names[rank::ConstraintCount] = {
+  static constexpr const char* Names[] = {
       "4 (opposed files)",    "4 (captures)",       "3 (bishops by colour)", "5 (kings apart)",
       "6 (no pawn check)", "6 (no knight check)", "7 (no queen next to the king)"};
+  static_assert(std::size(Names) == rank::ConstraintCount);
   return std::string("constraint ") + Names[int(c)];
 }
 

@@ -26,7 +26,9 @@ using testing::fen_or_fail;
 TEST(Constraints, LeavingOneOutTakesWhatRestsOnIt) {
   EXPECT_EQ(CprConstraints.without(Constraint::CaptureAccounting), Constraints{});
   EXPECT_EQ(CprConstraints.without(Constraint::OpposedFiles), Constraints{Constraint::CaptureAccounting});
+  EXPECT_FALSE(V1Model::All.without(Constraint::KingsApart).has(Constraint::KingsApart));
   EXPECT_EQ(V1Model::All.without(Constraint::KingsApart) | Constraints{Constraint::KingsApart}, V1Model::All);
+  EXPECT_EQ(CprConstraints.without(Constraints{Constraint::CaptureAccounting}), Constraints{});
   EXPECT_FALSE(V2Model::All.has(Constraint::QueenNext));
   EXPECT_TRUE(V1Model::All.has(Constraint::QueenNext));
 }

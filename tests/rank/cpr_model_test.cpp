@@ -157,8 +157,7 @@ TEST(ModelRegistry, EveryModelRefusesHandBuiltPositionsWithTheReason) {
     }
 }
 
-// A relaxed model counts a larger set and refuses to rank or unrank, as a relaxed v1 model does: without
-// the capture accounting its unrank gave positions that its rank, which checks the full model, refused.
+// A relaxed model counts a larger set and refuses to rank or unrank, as a relaxed v1 model does.
 TEST(CprModel, RelaxedModelOnlyCounts) {
   const CprModel relaxed(CprModel::All.without(Constraint::CaptureAccounting));
   EXPECT_GT(relaxed.size(), model().size());
