@@ -57,7 +57,6 @@ std::optional<std::string> frame_violation(const Position& pos) {
   return std::nullopt;
 }
 
-
 // Return why a position whose sides need wprom and bprom promotions breaks constraint 3 (pawns + promotions
 // <= 8) or those of 4 that `kept` holds (the captures they need), or nullopt.
 std::optional<std::string> promotion_violation(const Position& pos, int wprom, int bprom, Constraints kept) {
@@ -87,7 +86,6 @@ std::optional<std::string> promotion_violation(const Position& pos, int wprom, i
            std::to_string(opposed);
   return std::nullopt;
 }
-
 
 // Return why the king of the side not to move breaks one of constraints 5-7 that `kept` holds, or nullopt.
 std::optional<std::string> king_violation(const Position& pos, Constraints kept) {
