@@ -1,7 +1,7 @@
-// The tests' oracle of the constraints a model lists (rank/constraints.h): whether a position breaks each,
-// written from file and rank distances, square parities and a scan of the files alone, without the attack
-// tables, bitboard tricks and promoted-men rule of the library. A model's tests read its list (`All`) and
-// judge each entry here; constraints 1-3 come from rank::violation with an empty list.
+// The tests' oracle of the constraints of docs/ranking.md: whether a position breaks constraints 1-3, which
+// every model keeps, and each constraint a model lists (rank/constraints.h), written from squares, file and
+// rank distances, square parities and a scan of the files alone, without the attack tables, bitboard tricks
+// and promoted-men rule of the library. A model's tests read its list (`All`) and judge it here.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +26,38 @@ inline int promoted(const Position& p, Color c, bool colours) {
   const int bishops = colours ? std::max(0, light - 1) + std::max(0, dark - 1) : std::max(0, light + dark - 2);
   return std::max(0, p.count(c, Queen) - 1) + std::max(0, p.count(c, Rook) - 2) + bishops +
          std::max(0, p.count(c, Knight) - 2);
+}
+
+// Return whether a position breaks constraints 1-3 (bishops without colours): one king a side and no pawn on
+// rank 1 or 8; each castling right with its king on e1/e8 and its rook in its corner; an en passant square on
+// the sixth rank of the side to move, behind an enemy pawn, with it and the square the pawn came from
+// empty, and a pawn of the side to move beside that pawn; at most 8 pawns plus promoted men a side.
+inline bool breaks_basics(const Position& p) {
+  for (Color c : {White, Black})
+    if (p.count(c, King) != 1 || p.count(c, Pawn) + promoted(p, c, false) > 8) return true;
+  for (int f = 0; f < 8; ++f)
+    for (Rank r : {Rank1, Rank8})
+      if (type_of(p.piece_on(make_square(File(f), r))) == Pawn) return true;
+  const struct {
+    CastlingRights right;
+    Square king, rook;
+    Piece king_piece, rook_piece;
+  } rights[] = {{WhiteKingside, E1, H1, WhiteKing, WhiteRook},
+                {WhiteQueenside, E1, A1, WhiteKing, WhiteRook},
+                {BlackKingside, E8, H8, BlackKing, BlackRook},
+                {BlackQueenside, E8, A8, BlackKing, BlackRook}};
+  for (const auto& r : rights)
+    if (p.can_castle(r.right) && (p.piece_on(r.king) != r.king_piece || p.piece_on(r.rook) != r.rook_piece))
+      return true;
+  if (p.ep_square() == NoSquare) return false;
+  const Color us = p.side_to_move();
+  const int f = int(file_of(p.ep_square())), r = int(rank_of(p.ep_square()));
+  const int step = us == White ? -1 : 1;  // from the en passant square towards the pawn that moved
+  if (r != (us == White ? 5 : 2)) return true;
+  const auto at = [&](int file, int rank) { return p.piece_on(make_square(File(file), Rank(rank))); };
+  if (at(f, r + step) != make_piece(~us, Pawn) || at(f, r) != NoPiece || at(f, r - step) != NoPiece) return true;
+  const Piece capturer = make_piece(us, Pawn);
+  return !((f > 0 && at(f - 1, r + step) == capturer) || (f < 7 && at(f + 1, r + step) == capturer));
 }
 
 // Return whether constraint 4 fails for a position with its promoted men counted as `colours` says: its
@@ -81,9 +113,7 @@ inline std::optional<rank::Constraint> first_broken(const Position& p, rank::Con
 }
 
 // Return whether a position is in the set of constraints 1-3 and `list`.
-inline bool in_set(const Position& p, rank::Constraints list) {
-  return !rank::violation(p, {}) && !first_broken(p, list);
-}
+inline bool in_set(const Position& p, rank::Constraints list) { return !breaks_basics(p) && !first_broken(p, list); }
 
 // Name a constraint for a test's message: "constraint 5 (kings apart)".
 inline std::string describe(rank::Constraint c) {

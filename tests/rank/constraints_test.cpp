@@ -49,6 +49,23 @@ TEST(Constraints, RelaxationsLeaveOutEachThenAllBeyondCpr) {
   EXPECT_EQ(relaxations(V1Model::All).back().kept, CprConstraints);
 }
 
+// Constraints 1-3, which every model keeps, against the oracle: random placements given every castling
+// subset and an en passant square anywhere on the board, so that each rule is broken, and kept.
+TEST(Constraints, BasicsMatchTheOracle) {
+  std::mt19937_64 rng(13);
+  int kept = 0, broken = 0;
+  for (int i = 0; i < 20000 / testing::unless_sanitized(1, 10); ++i) {
+    Position p = testing::random_placement(rng);
+    if (rng() % 2) p.set_castling_rights(CastlingRights(rng() % 16));
+    if (rng() % 2) p.set_ep_square(Square(rng() % 64));
+    const bool by_oracle = testing::breaks_basics(p);
+    ASSERT_EQ(violation(p, {}).has_value(), by_oracle) << to_fen(p);
+    (by_oracle ? broken : kept) += 1;
+  }
+  EXPECT_GT(kept, 1000 / testing::unless_sanitized(1, 10));
+  EXPECT_GT(broken, 1000 / testing::unless_sanitized(1, 10));
+}
+
 // On random placements that keep constraints 1-3, the membership check with cpr's list and one more
 // constraint refuses exactly what the oracle says breaks one of them; each constraint is seen broken alone.
 TEST(Constraints, EachConstraintMatchesTheOracle) {
