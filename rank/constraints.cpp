@@ -129,14 +129,17 @@ std::vector<Relaxed> relaxations(Constraints all) {
 
 std::optional<std::string> violation(const Position& pos, Constraints kept) {
   if (auto why = frame_violation(pos)) return why;
-  // Promotions and the captures they need; again with the bishops counted by square colour, where that
-  // counts more (a side with two or more bishops, all on one colour), so that the message says why.
-  std::array<int, 2> plain{}, by_colour{};
-  for (Color c : {White, Black}) plain[c] = promoted_men(pos, c), by_colour[c] = promoted_men_by_colour(pos, c);
+  // Promotions and the captures they need; again with the bishops counted by square colour, where the list
+  // holds that and it counts more (a side with two or more bishops, all on one colour), so that the message
+  // says why.
+  const std::array<int, 2> plain{promoted_men(pos, White), promoted_men(pos, Black)};
   if (auto why = promotion_violation(pos, plain[White], plain[Black], kept)) return why;
-  if (kept.has(Constraint::BishopColours) && by_colour != plain)
-    if (auto why = promotion_violation(pos, by_colour[White], by_colour[Black], kept))
-      return *why + " (bishops counted by square colour)";
+  if (kept.has(Constraint::BishopColours)) {
+    const std::array<int, 2> by_colour{promoted_men_by_colour(pos, White), promoted_men_by_colour(pos, Black)};
+    if (by_colour != plain)
+      if (auto why = promotion_violation(pos, by_colour[White], by_colour[Black], kept))
+        return *why + " (bishops counted by square colour)";
+  }
   return king_violation(pos, kept);
 }
 

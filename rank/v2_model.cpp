@@ -196,7 +196,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
     // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
     // as many classes as the others, and keep every start.
     std::size_t classes = 0;
-    kf.blocks.assign(Blocks, frame_info(kf.frame).ep_case != 0 && !exact_ ? 16 : 1, [&](int blk) {
+    kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1, [&](int blk) {
       UInt192 size;
       for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
         size += pieces_.count(root) * p;

@@ -206,11 +206,13 @@ class V2Model : public FixedWidthModel<V2Model> {
 
 
   bool exact_ = false;  // v3: the en passant frames with the colours and the knights
-  // Return the constraints of the frames with an en passant square (true) or without one: v2 leaves the
-  // bishop colours and the knight check out of the first, an exception v3 does not make. The tables, the
+  // Return whether frames with an en passant square (true) or without one are v2's exception, which v3
+  // does not make: they leave the bishop colours and the knight check out (and so keep few block starts).
+  bool exempt(bool en_passant) const { return en_passant && !exact_; }
+  // Return the constraints of the frames with an en passant square (true) or without one. The tables, the
   // counts and violation() take their constraints from here.
   Constraints kept_in(bool en_passant) const {
-    return en_passant && !exact_ ? kept().without({Constraint::BishopColours, Constraint::KnightCheck}) : kept();
+    return exempt(en_passant) ? kept().without({Constraint::BishopColours, Constraint::KnightCheck}) : kept();
   }
   PawnKingTables tables_;
   std::vector<std::unique_ptr<PawnKingLayer>> layers_;
