@@ -15,6 +15,7 @@
 #include "core/threads.h"
 #include "rank/binomial.h"
 #include "rank/constraints.h"
+#include "rank/flat_index.h"
 #include "rank/frame.h"
 #include "rank/pawn_layer.h"
 
@@ -485,17 +486,15 @@ BigInt v1_colours_half(const V1ColoursOptions& o) {
     int white_rooks, black_rooks;
   };
   std::vector<Family> families;
-  std::map<std::tuple<bool, int, int, int>, int> family_of;
+  rank::KeyIndex<rank::PieceFamily> family_of;
   std::array<std::vector<FrameUse>, rank::EnPassantCases> frames;
   for (int i = 0; i < rank::Frames; ++i) {
     const rank::FrameInfo f = rank::frame_info(i);
     if ((f.rights && !o.castling) || (f.ep_case && !o.en_passant) || (o.ep_case >= 0 && f.ep_case != o.ep_case))
       continue;
-    const int taken = popcount(f.fixed_squares | f.ep_empty) + (f.fixed.king[Black] ? 0 : 1);
-    const auto key = std::make_tuple(f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black], taken);
-    const auto [it, added] = family_of.emplace(key, int(families.size()));
+    const auto [family, added] = family_of.insert(rank::piece_family(f));
     if (added) families.push_back({f.fixed.king[White], f.fixed.rooks[White], f.fixed.rooks[Black]});
-    frames[f.ep_case].push_back({f, it->second});
+    frames[f.ep_case].push_back({f, family});
   }
   std::vector<std::pair<int, Square>> layers;
   for (int e = 0; e < rank::EnPassantCases; ++e)

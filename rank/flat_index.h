@@ -1,12 +1,14 @@
 // FlatIndex: numbers distinct 64-bit keys 0, 1, 2, ... in the order they are first seen, as the model builders
 // do for the states they reach. An open-addressing table (linear probing, a power of two of slots, at most half
 // full): several times faster than std::unordered_map for the millions of lookups a build makes, and one
-// allocation.
+// allocation. KeyIndex does the same for a few thousand keys of any ordered type (the tuples by which frames
+// share tables).
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -50,6 +52,20 @@ class FlatIndex {
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
   int shift_ = 64;
+};
+
+template <class Key>
+class KeyIndex {
+ public:
+  // Return the number of `key` and whether it is new (its number is then size() - 1).
+  std::pair<std::int32_t, bool> insert(const Key& key) {
+    const auto [it, added] = numbers_.emplace(key, std::int32_t(numbers_.size()));
+    return {it->second, added};
+  }
+  std::size_t size() const { return numbers_.size(); }
+
+ private:
+  std::map<Key, std::int32_t> numbers_;
 };
 
 }  // namespace chessrank::rank

@@ -102,6 +102,11 @@ std::optional<PawnRules> king_pawn_rules(int ep_case, Square king, bool pawn_che
   return rules;
 }
 
+PieceFamily piece_family(const FrameInfo& frame) {
+  const int taken = popcount(frame.fixed_squares | frame.ep_empty) + (frame.fixed.king[Black] ? 0 : 1);
+  return {frame.fixed.king[White], frame.fixed.rooks[White], frame.fixed.rooks[Black], taken};
+}
+
 bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart) {
   if (frame.fixed.king[Black] ? king != E8 : bool((frame.fixed_squares | frame.ep_empty) & square_bb(king)))
     return false;

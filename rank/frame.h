@@ -14,12 +14,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/position.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
-#include "rank/sum_level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
@@ -52,6 +52,12 @@ struct FrameInfo {
 };
 FrameInfo frame_info(int frame);
 
+// What v1's pieces (and those of bound/v1_colours) see of a frame: whether castling fixed the white king,
+// each side's castling rooks, and the number of squares the frame and the black king take. Frames alike in
+// these share their piece tables.
+using PieceFamily = std::tuple<bool, int, int, int>;
+PieceFamily piece_family(const FrameInfo& frame);
+
 // Return the pawn cell rules of a frame's en passant case with the black king on `king`: the case's rules,
 // the king's square empty and, with `pawn_check` (constraint 6), no white pawn where it would attack the
 // king; nullopt when the case itself puts a pawn there, so that no position has the king on that square.
@@ -66,14 +72,6 @@ bool black_king_fits(const FrameInfo& frame, Square king, bool kings_apart = tru
 // every other frame (summing the sizes of the classes before). The indices are the same; Plain is for the
 // tests and benchmarks that compare the two.
 enum class FrameZero { Accelerated, Plain };
-
-// A frame of a model that ranks the black king's square first (v1, v2, v3): per square, the king frame
-// (the model's table of that king's positions) it uses, and the level of the squares.
-struct KingSquareFrame {
-  FrameInfo info;
-  std::array<std::int32_t, 64> king{};  // per black-king square: its king frame, -1 if none
-  KeyedSumLevel<64> kings;              // the black king's squares
-};
 
 // A position in white-to-move normal form.
 struct NormalForm {

@@ -4,13 +4,19 @@
 // the records of each (king frame, pawn block) end with a sentinel (start = the block's end, sentinel()
 // true), so that starts never decrease. Rank finds a record through the run of its (king frame, block);
 // unrank through a JumpTable over the records. The packing of a record and of a run is the model's; this
-// holds, builds and searches them alike for every model, in vectors of the model's choice (`Vector`: the
-// large tables' allocator by default). A model built with FrameZero::Plain (rank/frame.h) leaves it empty.
+// lays them out from the model's plan, holds and searches them alike for every model, in vectors of the
+// model's choice (`Vector`: the large tables' allocator by default). A model built with FrameZero::Plain
+// (rank/frame.h) leaves it empty.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
+#include "core/threads.h"
 #include "rank/jump_table.h"
+#include "rank/king_square_level.h"
 #include "rank/large_allocator.h"
 #include "rank/uint192.h"
 
@@ -19,13 +25,54 @@ namespace chessrank::rank {
 template <class Record, class Run, template <class...> class Vector = LargeVector>
 class FrameZeroIndex {
  public:
-  Vector<Record>& records() { return records_; }
   const Vector<Record>& records() const { return records_; }
-  Vector<Run>& runs() { return runs_; }
   const Run& run(std::size_t i) const { return runs_[i]; }
 
-  // Index the records, all in place, of a frame of `total` indices.
-  void build(const UInt192& total) { jump_.build(records_, total); }
+  // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
+  // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
+  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/sum_level.h). pack(run, king, block,
+  // class, start) returns a class's record, and notes the class in its block's run (which begins as
+  // Run{first record}); Record(end) is a block's sentinel. Return, per square, the first run of its king
+  // frame (-1: no king frame). The records are laid out a square at a time on several threads.
+  template <class List, class Pack>
+  std::array<std::int32_t, 64> build(const KingSquareLevel& kings, int blocks, List&& list, Pack&& pack) {
+    const KingSquareFrame& frame = kings[0];
+    std::vector<int> squares;  // with a king frame, in index order
+    for (int k = 0; k < 64; ++k)
+      if (frame.king[k] >= 0) squares.push_back(k);
+    std::vector<std::size_t> first(squares.size() + 1);  // per square its first record, then the end
+    for_each_index(squares.size(), worker_threads_up_to(4), [&](std::size_t i) {
+      std::size_t n = blocks;  // the sentinels
+      for (int b = 0; b < blocks; ++b) list(frame.king[squares[i]], b, [&](const auto&, const UInt192&) {
+        ++n;
+        return false;
+      });
+      first[i + 1] = n;
+    });
+    for (std::size_t i = 0; i < squares.size(); ++i) first[i + 1] += first[i];
+    records_.resize(first.back());
+    runs_.resize(squares.size() * blocks);
+    for_each_index(squares.size(), worker_threads_up_to(4), [&](std::size_t i) {
+      const Square king = Square(squares[i]);
+      std::size_t s = first[i];
+      UInt192 at = frame.kings.start(king);
+      for (int b = 0; b < blocks; ++b) {
+        Run& run = runs_[i * blocks + b];
+        run = Run{std::uint32_t(s)};
+        list(frame.king[king], b, [&](const auto& cls, const UInt192& size) {
+          records_[s++] = pack(run, king, b, cls, at);
+          at += size;
+          return false;
+        });
+        records_[s++] = Record{at};
+      }
+    });
+    jump_.build(records_, frame.kings.total());
+    std::array<std::int32_t, 64> runs;
+    runs.fill(-1);
+    for (std::size_t i = 0; i < squares.size(); ++i) runs[squares[i]] = std::int32_t(i * blocks);
+    return runs;
+  }
   bool empty() const { return jump_.empty(); }
 
   // Return the record holding r, an index within frame 0, and make r relative to its start. Out of line:

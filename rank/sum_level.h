@@ -3,7 +3,8 @@
 // (count, total), rank (start) and unrank (locate). An empty child takes no index. KeyedSumLevel finds the
 // child of an index through 8-byte search keys (rank/search_keys.h), for levels whose starts are read in a
 // hot loop. StridedSumLevel keeps every stride-th start only, for a level whose children are cheap to count
-// again and rarely searched.
+// again and rarely searched. ListedSumLevel keeps nothing: it reads a listing of the children that the
+// model makes anew when asked.
 #pragma once
 
 #include <algorithm>
@@ -120,6 +121,44 @@ class StridedSumLevel {
  private:
   std::vector<UInt192> start_;  // the start of every stride-th child, then the total
   std::size_t stride_ = 1;
+};
+
+// A level whose children the model lists anew each time (the classes of a pawn block in v1 and v2: cheap to
+// list, and searched outside frame 0 only, whose FrameZeroIndex keeps them): list(visit) calls
+// visit(child, size) for the children with positions, in index order, until visit returns true. The count,
+// the start of a child and the child of an index read the listing alike.
+struct ListedSumLevel {
+  template <class List>
+  static UInt192 total(List&& list) {
+    UInt192 total;
+    list([&](const auto&, const UInt192& size) {
+      total += size;
+      return false;
+    });
+    return total;
+  }
+  // Return the start of the first child for which is(child) holds (the total if none does).
+  template <class List, class Is>
+  static UInt192 start(List&& list, Is&& is) {
+    UInt192 at;
+    list([&](const auto& child, const UInt192& size) {
+      if (is(child)) return true;
+      at += size;
+      return false;
+    });
+    return at;
+  }
+  // Return the child holding index (below the total), and make index its offset within that child.
+  template <class Child, class List>
+  static Child locate(List&& list, UInt192& index) {
+    Child found{};
+    list([&](const Child& child, const UInt192& size) {
+      if (index.try_sub(size)) return false;
+      found = child;
+      return true;
+    });
+    return found;
+  }
 };
 
 }  // namespace chessrank::rank

@@ -129,6 +129,7 @@ struct V1Model::FastPair {
 
 struct V1Model::KingFrame {
   Square king = NoSquare;
+  const PawnLayer* layer = nullptr;  // of its en passant case and king
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
   SumLevel<Blocks> blocks;  // the pawn blocks (PawnBlock)
@@ -161,6 +162,16 @@ const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
   return front.count[a][b];
 }
 
+template <class Visit>
+void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const {
+  const Front& front = fronts_[kf.front_family * Blocks + blk];
+  const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
+  for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
+    const UInt192& pieces = this->pieces(front, a0 - t1, b0 - t2);
+    return !pieces.is_zero() && visit(Sub{t1, t2, pawns}, pieces * pawns);
+  });
+}
+
 V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep) {
   const bool accelerate = strict() && frame_zero == FrameZero::Accelerated;
   // Pawn layers per (en passant case, black king): the king's square holds no pawn, the squares from which
@@ -186,20 +197,14 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
 
   // Frame families: the fronts depend on a frame only through the fixed men and the number of squares the
   // frame and the black king take.
-  frames_.resize(Frames);
-  std::map<std::tuple<bool, int, int, int>, int> families;
-  std::vector<std::tuple<bool, int, int, int>> family_keys;
+  KeyIndex<PieceFamily> families;
+  std::vector<PieceFamily> family_keys;
   std::vector<int> frame_family(Frames);
   for (int i = 0; i < Frames; ++i) {
-    Frame& f = frames_[i];
-    f.info = frame_info(i);
-    f.king.fill(-1);
-    const int taken = popcount(f.info.fixed_squares | f.info.ep_empty) + (f.info.fixed.king[Black] ? 0 : 1);
-    const auto key =
-        std::make_tuple(f.info.fixed.king[White], f.info.fixed.rooks[White], f.info.fixed.rooks[Black], taken);
-    const auto [it, added] = families.emplace(key, int(family_keys.size()));
+    const PieceFamily key = piece_family(kings_[i].info);
+    const auto [family, added] = families.insert(key);
     if (added) family_keys.push_back(key);
-    frame_family[i] = it->second;
+    frame_family[i] = family;
   }
 
   // Fronts: per family and block, the tail roots of every (queens, knights).
@@ -241,107 +246,64 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
   layers.get();
   // Kings and blocks. Frames that agree on the en passant case, the front family and the squares around the
   // king share its KingFrame (castling rights on the far side of the board change nothing here). First
-  // the distinct king frames, in the order of their first use; then their block sizes, a family at a time
-  // on several threads (a front belongs to one family, so no two threads count the same front, and the
-  // sizes do not depend on the threads); then the frames, in order, which skip the empty king frames.
-  struct Sizing {
-    const PawnLayer* layer = nullptr;
-    bool fast = false;                // frame 0's: keep its sub-blocks
-    std::vector<std::uint32_t> runs;  // fast: per block its first entry in subs
-    std::vector<SubBlock> subs;       // fast: starts within the king frame, a sentinel after each block
+  // the distinct king frames (KingSquareLevel::share); then their block sizes, a family at a time on several
+  // threads (a front belongs to one family, so no two threads count the same front, and the sizes do not
+  // depend on the threads); then the frames' squares (KingSquareLevel::assign), and frame 0's index.
+  const auto squares_around = [&](int frame, Square king) {
+    const Bitboard taken = kings_[frame].info.fixed_squares | kings_[frame].info.ep_empty;
+    return std::make_pair(knight_attacks(king) & ~taken, king_attacks(king) & ~taken);
   };
-  std::vector<Sizing> sizing;  // per king frame
-  std::vector<std::array<std::int32_t, 64>> uses(Frames);  // per frame and king square: its king frame or -1
-  {
-    std::map<std::tuple<int, int, int, Bitboard, Bitboard>, std::int32_t> shared;
-    for (int i = 0; i < Frames; ++i) {
-      const FrameInfo& info = frames_[i].info;
-      const Bitboard taken = info.fixed_squares | info.ep_empty;
-      uses[i].fill(-1);
-      for (int k = 0; k < 64; ++k) {
-        const Square king = Square(k);
-        if (!black_king_fits(info, king, keeps(Constraint::KingsApart)) || !pawn_layers_[info.ep_case * 64 + k])
-          continue;
-        const Bitboard knight = knight_attacks(king) & ~taken, near = king_attacks(king) & ~taken;
-        const auto key = std::make_tuple(info.ep_case, k, frame_family[i], knight, near);
-        const auto [it, added] = shared.emplace(key, std::int32_t(king_frames_.size()));
-        if (added) {
-          KingFrame& kf = king_frames_.emplace_back();
-          kf.king = king;
-          kf.front_family = frame_family[i];
-          kf.knight = knight;
-          kf.near = near;
-          // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each
-          // of its sub-blocks, which rank and unrank would otherwise sum (the fast path).
-          sizing.push_back({&pawns(info.ep_case, king), i == 0 && accelerate, {}, {}});
-        }
-        uses[i][k] = it->second;
-      }
-    }
-  }
+  using KingKey = std::tuple<int, int, int, Bitboard, Bitboard>;  // en passant case, king, family, squares
+  kings_.share<KingKey>(
+      keeps(Constraint::KingsApart),
+      [&](int i, Square king) -> std::optional<KingKey> {
+        const int e = kings_[i].info.ep_case;
+        if (!pawn_layers_[e * 64 + king]) return std::nullopt;
+        const auto [knight, near] = squares_around(i, king);
+        return std::make_tuple(e, int(king), frame_family[i], knight, near);
+      },
+      [&](int i, Square king) {
+        KingFrame& kf = king_frames_.emplace_back();
+        kf.king = king;
+        kf.layer = &pawns(kings_[i].info.ep_case, king);
+        kf.front_family = frame_family[i];
+        std::tie(kf.knight, kf.near) = squares_around(i, king);
+      });
   std::vector<std::vector<std::size_t>> by_family(family_keys.size());
   for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
   for_each_index(by_family.size(), worker_threads_up_to(4), [&](std::size_t fam) {
     for (const std::size_t i : by_family[fam]) {
       KingFrame& kf = king_frames_[i];
-      Sizing& z = sizing[i];
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-      kf.blocks.assign([&](int blk, const UInt192& start) {
+      kf.blocks.assign([&](int blk) {
         Front& front = fronts_[kf.front_family * Blocks + blk];
-        if (z.fast) z.runs.push_back(std::uint32_t(z.subs.size()));
-        UInt192 at = start;
-        for_each_sub_block(*z.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
-          if (z.fast)
-            z.subs.push_back({at, pawns, std::uint8_t(t1), std::uint8_t(t2), 0, std::uint8_t(kf.king),
-                              std::uint16_t(blk)});
-          at += count_front(front, a0 - t1, b0 - t2) * pawns;
+        UInt192 size;
+        for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
+          size += count_front(front, a0 - t1, b0 - t2) * pawns;
           return false;
         });
-        if (z.fast) z.subs.push_back({at});
-        return at - start;
+        return size;
       });
     }
   });
-  std::size_t fast_subs = 0, fast_runs = 0;
-  for (const Sizing& z : sizing) fast_subs += z.subs.size(), fast_runs += z.runs.size();
-  std::vector<SubBlock>& subs = fast_.records();
-  std::vector<std::uint32_t>& runs = fast_.runs();
-  subs.reserve(fast_subs);
-  runs.reserve(fast_runs);
-  for (int i = 0; i < Frames; ++i) {
-    Frame& f = frames_[i];
-    f.kings.assign([&](int k, const UInt192& start) {
-      const std::int32_t at = uses[i][k];
-      if (at < 0 || king_frames_[at].blocks.total().is_zero()) return UInt192();
-      KingFrame& kf = king_frames_[at];
-      if (Sizing& z = sizing[at]; z.fast && kf.fast < 0) {  // the sub-blocks' starts are kept within the frame
-        kf.fast = std::int32_t(runs.size());
-        for (const std::uint32_t run : z.runs) runs.push_back(std::uint32_t(subs.size()) + run);
-        for (SubBlock sub : z.subs) {
-          sub.start += start;
-          subs.push_back(sub);
-        }
-        z = Sizing{};
-      }
-      f.king[k] = at;
-      return kf.blocks.total();
-    });
-  }
+  kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
   if (accelerate) {
+    // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of its
+    // sub-blocks, which rank and unrank would otherwise sum, and its front's run of (queens, knights) blocks.
     build_fast_fronts(frame_family[0]);
-    for (const KingFrame& kf : king_frames_) {
-      if (kf.fast < 0) continue;
-      const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-      for (int blk = 0; blk < Blocks; ++blk) {
-        const Front& front = fronts_[kf.front_family * Blocks + blk];
-        for (SubBlock* sub = &subs[runs[kf.fast + blk]]; !sub->sentinel(); ++sub)
-          sub->pairs = std::uint32_t(front.starts[a0 - sub->t1][b0 - sub->t2]),
-          sub->shift = front.shift[a0 - sub->t1][b0 - sub->t2];
-      }
-    }
-    fast_.build(frames_[0].kings.total());
+    const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_sub_blocks(king_frames_[at], blk, visit); };
+    const auto pack = [&](std::uint32_t&, Square king, int blk, const Sub& sub, const UInt192& start) {
+      const KingFrame& kf = king_frames_[kings_[0].king[king]];
+      const Front& front = fronts_[kf.front_family * Blocks + blk];
+      const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
+      return SubBlock{start, sub.pawns, std::uint8_t(sub.t1), std::uint8_t(sub.t2), front.shift[a][b],
+                      std::uint8_t(king), std::uint16_t(blk), std::uint32_t(front.starts[a][b])};
+    };
+    const std::array<std::int32_t, 64> runs = fast_.build(kings_, Blocks, list, pack);
+    for (int k = 0; k < 64; ++k)
+      if (runs[k] >= 0) king_frames_[kings_[0].king[k]].fast = runs[k];
   }
-  set_frames([&](int i) { return frames_[i].kings.total(); });
+  set_frames([&](int i) { return kings_.total(i); });
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -391,9 +353,7 @@ void V1Model::build_fast_fronts(int family) {
   }
 }
 
-UInt192 V1Model::king_size(int frame, Square king) const {
-  return frames_[frame].kings.count(king);
-}
+UInt192 V1Model::king_size(int frame, Square king) const { return kings_.size(frame, king); }
 
 std::optional<std::string> V1Model::violation(const Position& pos) const { return rank::violation(pos, kept()); }
 
@@ -492,7 +452,7 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
 Result<UInt192> V1Model::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model v1: " + *why};
   const NormalForm n = normal_form(input);
-  const Frame& f = frames_[n.frame];
+  const KingSquareFrame& f = kings_[n.frame];
   const Square king = lsb(n.men[Black][King]);
   if (f.king[king] < 0)
     return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
@@ -502,7 +462,6 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
-  const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   UInt192 index = frame_start(n.black_to_move, n.frame);
   if (kf.fast >= 0) {
     const SubBlock* sub = &fast_.records()[fast_.run(kf.fast + blk)];
@@ -512,12 +471,9 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
     }
     index += sub->start;
   } else {
-    index += f.kings.start(king) + kf.blocks.start(blk);
-    for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-      if (t1 == c.tracked1 && t2 == c.tracked2) return true;
-      index += pieces(front, a0 - t1, b0 - t2) * p;
-      return false;
-    });
+    const auto is = [&](const Sub& sub) { return sub.t1 == c.tracked1 && sub.t2 == c.tracked2; };
+    index += f.kings.start(king) + kf.blocks.start(blk) +
+             ListedSumLevel::start([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, is);
   }
   const std::uint64_t pawn_count = layer.count(c);
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
@@ -544,7 +500,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
   // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
   // error from unrank() before reaching this.
   const auto [black, frame] = locate_top(index);
-  const Frame& f = frames_[frame];
+  const KingSquareFrame& f = kings_[frame];
   // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
   // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
   const SubBlock* fast_sub = nullptr;
@@ -570,15 +526,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
     prefetch(&fast_pairs_[fast_sub->pairs]);
     prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
   } else {
-    const Front& front = fronts_[kf.front_family * Blocks + blk];
-    const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-    for_each_sub_block(layer, blk, [&](int t1, int t2, std::uint64_t p) {
-      if (!index.try_sub(pieces(front, a0 - t1, b0 - t2) * p)) {
-        c.tracked1 = t1, c.tracked2 = t2, pawn_count = p;
-        return true;
-      }
-      return false;
-    });
+    const Sub sub = ListedSumLevel::locate<Sub>([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, index);
+    c.tracked1 = sub.t1, c.tracked2 = sub.t2, pawn_count = sub.pawns;
   }
   UInt192 piece_rank, pawn_rank;
   UInt192::divmod(index, UInt192(pawn_count), piece_rank, pawn_rank);
@@ -606,51 +555,40 @@ BigInt V1Model::count_material(const Material& men) const {
   for (const MaterialCost& cost : material_costs(men)) {
     const Material& m = cost.men;
     const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost.men_cost;
-    for (int i = 0; i < Frames; ++i) {
-      const Frame& f = frames_[i];
-      if (!cost.has_rooks_of(f.info)) continue;
-      for (int k = 0; k < 64; ++k) {
-        if (f.king[k] < 0) continue;
-        const KingFrame& kf = king_frames_[f.king[k]];
-        const PawnLayer& layer = pawns(f.info.ep_case, kf.king);
-        const int squares = 64 - popcount(f.info.fixed_squares | f.info.ep_empty | square_bb(kf.king)) - wp - bp;
-        const bool king = !f.info.fixed.king[White];
-        // The pieces after the front: a multinomial over the squares they leave (binomial is 0 when they
-        // do not fit).
-        BigInt tail = 1;
-        int left = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
-        for (const auto& [c, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Bishop}, {1, Queen}, {1, Bishop}, {1, Knight}}) {
-          const int n = m[c][pt] - (pt == Rook ? f.info.fixed.rooks[c] : 0);
-          tail *= binomial(left, n);
-          left -= n;
-        }
-        if (tail == 0) continue;
-        for (int o = 0; o <= std::min(wp, bp); ++o) {
-          if (u > men_bound(wp, bp, o, All)) continue;
-          for_each_sub_block(layer, PawnBlock.index[wp][bp][o], [&](int t1, int t2, std::uint64_t p) {
-            const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
-            const UInt128 ways = front_block_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b);
-            total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
-            return false;
-          });
-        }
+    kings_.for_each([&](int frame, Square, std::int32_t at) {
+      const FrameInfo& info = kings_[frame].info;
+      if (!cost.has_rooks_of(info)) return;
+      const KingFrame& kf = king_frames_[at];
+      const PawnLayer& layer = pawns(info.ep_case, kf.king);
+      const int squares = 64 - popcount(info.fixed_squares | info.ep_empty | square_bb(kf.king)) - wp - bp;
+      const bool king = !info.fixed.king[White];
+      // The pieces after the front: a multinomial over the squares they leave (binomial is 0 when they
+      // do not fit).
+      BigInt tail = 1;
+      int left = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
+      for (const auto& [c, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Bishop}, {1, Queen}, {1, Bishop}, {1, Knight}}) {
+        const int n = m[c][pt] - (pt == Rook ? info.fixed.rooks[c] : 0);
+        tail *= binomial(left, n);
+        left -= n;
       }
-    }
+      if (tail == 0) return;
+      for (int o = 0; o <= std::min(wp, bp); ++o) {
+        if (u > men_bound(wp, bp, o, All)) continue;
+        for_each_sub_block(layer, PawnBlock.index[wp][bp][o], [&](int t1, int t2, std::uint64_t p) {
+          const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
+          const UInt128 ways = front_block_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b);
+          total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
+          return false;
+        });
+      }
+    });
   }
   return total;
 }
 
 std::vector<UInt192> V1Model::block_starts() const {
-  std::vector<UInt192> starts;
-  for (int i = 0; i < Frames; ++i)
-    for (int k = 0; k < 64; ++k) {
-      if (frames_[i].king[k] < 0) continue;
-      const KingFrame& kf = king_frames_[frames_[i].king[k]];
-      for (int blk = 0; blk < Blocks; ++blk)
-        if (!kf.blocks.count(blk).is_zero())
-          starts.push_back(frame_start(false, i) + frames_[i].kings.start(k) + kf.blocks.start(blk));
-    }
-  return starts;
+  return kings_.block_starts([&](int frame) { return frame_start(false, frame); }, Blocks,
+                             [&](std::int32_t kf, int blk) { return king_frames_[kf].blocks.count(blk); });
 }
 
 }  // namespace chessrank::rank

@@ -22,6 +22,7 @@
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
 #include "rank/frame_zero.h"
+#include "rank/king_square_level.h"
 #include "rank/pawn_layer.h"
 #include "rank/sum_level.h"
 #include "rank/piece_layer.h"
@@ -69,9 +70,18 @@ class V1Model final : public FixedWidthModel<V1Model> {
  private:
   struct Front;
   struct KingFrame;
-  using Frame = KingSquareFrame;
   struct SubBlock;
   struct FastPair;
+
+  // A level-5 sub-block: the pawns on the king's knight squares and on its neighbours, and its placements.
+  struct Sub {
+    int t1 = 0, t2 = 0;
+    std::uint64_t pawns = 0;
+  };
+  // List the sub-blocks of a block of a king frame that hold positions, in index order, to visit(sub, size)
+  // until it returns true (ListedSumLevel).
+  template <class Visit>
+  void list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const;
 
   const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
@@ -99,7 +109,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // less than in whole 2 MiB pages.
   FrameZeroIndex<SubBlock, std::uint32_t, std::vector> fast_;
   PieceLayer tail_;
-  std::vector<Frame> frames_;
+  KingSquareLevel kings_;
 };
 
 // The constraints of v1, as description() gives them.

@@ -89,68 +89,53 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
     FileOrder order;
   };
   std::vector<LayerSpec> specs;
-  std::map<std::tuple<int, int, Bitboard, Bitboard, Bitboard>, int> layer_of;
-  std::map<std::tuple<int, bool, Bitboard, bool, std::array<int, 2>>, int> king_frame_of;
-  std::map<std::tuple<bool, std::array<int, 2>, int, int, int>, int> family_of;
-  frames_.resize(Frames);
-  for (int i = 0; i < Frames; ++i) {
-    Frame& f = frames_[i];
-    f.info = frame_info(i);
-    f.king.fill(-1);
-    const FrameInfo& info = f.info;
+  KeyIndex<std::tuple<int, int, Bitboard, Bitboard, Bitboard>> layer_of;
+  KeyIndex<std::tuple<bool, std::array<int, 2>, int, int, int>> family_of;
+  KingFrame met;  // the king frame of the square key_of saw last, kept by add when it is new
+  using KingKey = std::tuple<int, bool, Bitboard, bool, std::array<int, 2>>;  // layer, placed, taken, colours, rooks
+  const auto key_of = [&](int i, Square king) -> std::optional<KingKey> {
+    const FrameInfo& info = kings_[i].info;
     // v2's en passant frames (1.5% of its positions) count the bishops without colours and let the white
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
-    // (en passant case, king) pair and cost over ten times all the others (docs/models/v2.md). v3
-    // pays that.
+    // (en passant case, king) pair and cost over ten times all the others (docs/models/v2.md). v3 pays that.
     const Constraints kept = kept_in(info.ep_case != 0);
     const bool colours = kept.has(Constraint::BishopColours), knights = kept.has(Constraint::KnightCheck);
     const bool placed = !info.fixed.king[White];
-    for (int k = 0; k < 64; ++k) {
-      const Square king = Square(k);
-      if (!black_king_fits(info, king, keeps(Constraint::KingsApart))) continue;
-      const std::optional<PawnRules> pawns = king_pawn_rules(info.ep_case, king, keeps(Constraint::PawnCheck));
-      if (!pawns) continue;
-      const Bitboard taken = info.fixed_squares | info.ep_empty | square_bb(king);
-      // A frame whose castling fixed the white king reads, in the layer of its en passant case and king
-      // without castling, the placements without the king: the same pawns, none on the castling men's
-      // ranks, so the same counts.
-      const Bitboard layer_taken = placed ? taken : info.ep_empty | square_bb(king);
-      PawnKingRules rules;
-      rules.pawns = *pawns;
-      rules.king = ~(layer_taken | (keeps(Constraint::KingsApart) ? king_attacks(king) : 0));
-      rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
-      rules.colour = colours ? colour_squares(king) & ~layer_taken : 0;
-      const auto lkey = std::make_tuple(info.ep_case, k, rules.king, rules.track, rules.colour);
-      auto [lit, new_layer] = layer_of.emplace(lkey, int(specs.size()));
-      if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king, exact_)});
+    const std::optional<PawnRules> pawns = king_pawn_rules(info.ep_case, king, keeps(Constraint::PawnCheck));
+    if (!pawns) return std::nullopt;
+    const Bitboard taken = info.fixed_squares | info.ep_empty | square_bb(king);
+    // A frame whose castling fixed the white king reads, in the layer of its en passant case and king
+    // without castling, the placements without the king: the same pawns, none on the castling men's ranks,
+    // so the same counts.
+    const Bitboard layer_taken = placed ? taken : info.ep_empty | square_bb(king);
+    PawnKingRules rules;
+    rules.pawns = *pawns;
+    rules.king = ~(layer_taken | (keeps(Constraint::KingsApart) ? king_attacks(king) : 0));
+    rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
+    rules.colour = colours ? colour_squares(king) & ~layer_taken : 0;
+    const auto [layer, new_layer] = layer_of.insert({info.ep_case, int(king), rules.king, rules.track, rules.colour});
+    if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king, exact_)});
 
-      RootFamily family;
-      family.colours = colours;
-      family.rooks = info.fixed.rooks;
-      const Bitboard knight = knights ? knight_attacks(king) & ~taken : 0;
-      const Bitboard colour_set = colours ? colour_squares(king) & ~taken : 0;
-      family.a0 = popcount(knight);
-      family.y0 = popcount(colour_set);
-      family.free0 = 64 - popcount(taken) - (placed ? 1 : 0);
-      auto [fit, new_family] = family_of.emplace(family.key(), int(families_.size()));
-      if (new_family) families_.push_back(std::move(family));
+    RootFamily family;
+    family.colours = colours;
+    family.rooks = info.fixed.rooks;
+    met.knight = knights ? knight_attacks(king) & ~taken : 0;
+    met.colour = colours ? colour_squares(king) & ~taken : 0;
+    family.a0 = popcount(met.knight);
+    family.y0 = popcount(met.colour);
+    family.free0 = 64 - popcount(taken) - (placed ? 1 : 0);
+    const auto [family_number, new_family] = family_of.insert(family.key());
+    if (new_family) families_.push_back(std::move(family));
 
-      const auto kkey = std::make_tuple(lit->second, placed, taken, colours, info.fixed.rooks);
-      auto [kit, new_king_frame] = king_frame_of.emplace(kkey, int(king_frames_.size()));
-      if (new_king_frame) {
-        KingFrame& kf = king_frames_.emplace_back();
-        kf.frame = i;
-        kf.king = king;
-        kf.layer = lit->second;
-        kf.family = fit->second;
-        kf.king_placed = placed;
-        kf.taken = taken;
-        kf.knight = knight;
-        kf.colour = colour_set;
-      }
-      f.king[k] = kit->second;
-    }
-  }
+    met.frame = i;
+    met.king = king;
+    met.layer = layer;
+    met.family = family_number;
+    met.king_placed = placed;
+    met.taken = taken;
+    return KingKey{layer, placed, taken, colours, info.fixed.rooks};
+  };
+  kings_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
 
   // The piece roots of every class a family's king frames may hold (every count of pawns and king on the
   // knight squares and on the king's colour that the free squares allow: a few more than the layers hold,
@@ -184,82 +169,34 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
 
   pieces.get();
 
-  // Block sizes per king frame, on several threads (each king frame in its own slot), and the number of
-  // classes of frame 0's king frames, whose starts the fast path keeps.
-  std::vector<bool> fast(king_frames_.size());
-  for (int k = 0; k < 64; ++k)
-    if (frames_[0].king[k] >= 0) fast[frames_[0].king[k]] = accelerate;
-  std::vector<std::size_t> fast_classes(king_frames_.size());
+  // Block sizes per king frame, on several threads (each king frame in its own slot).
   for_each_index(king_frames_.size(), worker_threads_up_to(4), [&](std::size_t i) {
     KingFrame& kf = king_frames_[i];
     // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
     // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
     // as many classes as the others, and keep every start.
-    std::size_t classes = 0;
-    kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1, [&](int blk) {
-      UInt192 size;
-      for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) {
-        size += pieces_.count(root) * p;
-        ++classes;
-      });
-      return size;
-    });
-    fast_classes[i] = classes + Blocks;  // and a sentinel per block
+    kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1,
+                     [&](int blk) { return block_size(kf, blk); });
   });
-
-  // The frames: their kings' starts, and where the fast path's classes of each king frame go.
-  std::vector<std::pair<std::size_t, std::size_t>> fast_fill;  // (king frame, first class)
-  std::size_t classes = 0;
-  for (int i = 0; i < Frames; ++i) {
-    Frame& f = frames_[i];
-    f.kings.assign([&](int k, const UInt192& start) {
-      const std::int32_t at = f.king[k];
-      if (at < 0) return UInt192();
-      KingFrame& kf = king_frames_[at];
-      if (kf.blocks.total().is_zero()) {
-        f.king[k] = -1;
-        return UInt192();
-      }
-      if (i == 0 && fast[at]) {
-        kf.fast = std::int32_t(fast_.runs().size());
-        fast_.runs().resize(fast_.runs().size() + Blocks);
-        kf.start = start;
-        fast_fill.emplace_back(std::size_t(at), classes);
-        classes += fast_classes[at];
-      }
-      return kf.blocks.total();
-    });
+  kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
+  if (accelerate) {
+    const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_classes(king_frames_[at], blk, visit); };
+    const auto pack = [&](SubRun& run, Square king, int blk, const Class& c, const UInt192& start) {
+      const int bit = c.track * MaxColour + c.colour;
+      run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
+      const ClassPieceLayer::Knights knights = pieces_.knights(c.root);
+      if (!SubBlock::fits(start, c.placements, knights)) std::abort();  // never: the figures in v2_model.h
+      return SubBlock(start, c.placements, knights, c.track, c.colour, king, blk);
+    };
+    const std::array<std::int32_t, 64> runs = fast_.build(kings_, Blocks, list, pack);
+    for (int k = 0; k < 64; ++k)
+      if (runs[k] >= 0) king_frames_[kings_[0].king[k]].fast = runs[k];
   }
-  // The fast path's classes, in index order: each king frame's at its place, on several threads.
-  LargeVector<SubBlock>& subs = fast_.records();
-  subs.resize(classes);
-  for_each_index(fast_fill.size(), worker_threads_up_to(4), [&](std::size_t n) {
-    const KingFrame& kf = king_frames_[fast_fill[n].first];
-    std::size_t s = fast_fill[n].second;
-    UInt192 acc = kf.start;
-    for (int blk = 0; blk < Blocks; ++blk) {
-      SubRun& run = fast_.runs()[kf.fast + blk];
-      run.first = std::uint32_t(s);
-      for_each_class(kf, blk, [&](int t, int c, std::uint64_t p, std::int32_t root) {
-        const int bit = t * MaxColour + c;
-        run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
-        const ClassPieceLayer::Knights knights = pieces_.knights(root);
-        if (!SubBlock::fits(acc, p, knights)) std::abort();  // never: the figures in v2_model.h
-        subs[s++] = SubBlock(acc, p, knights, t, c, kf.king, blk);
-        acc += pieces_.count(root) * p;
-      });
-      subs[s++] = SubBlock(acc);  // the sentinel: the block's end
-    }
-  });
-  if (accelerate) fast_.build(frames_[0].kings.total());
-
-  set_frames([&](int i) { return frames_[i].kings.total(); });
+  set_frames([&](int i) { return kings_.total(i); });
 }
 
 UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
-  UInt192 size;
-  for_each_class(kf, blk, [&](int, int, std::uint64_t p, std::int32_t root) { size += pieces_.count(root) * p; });
-  return size;
+  return ListedSumLevel::total([&](auto&& visit) { list_classes(kf, blk, visit); });
 }
 
 UInt192 V2Model::block_start(const KingFrame& kf, int blk) const {
@@ -270,9 +207,7 @@ int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
   return int(kf.blocks.locate(r, [&](std::size_t b) { return block_size(kf, int(b)); }));
 }
 
-UInt192 V2Model::king_size(int frame, Square king) const {
-  return frames_[frame].kings.count(king);
-}
+UInt192 V2Model::king_size(int frame, Square king) const { return kings_.size(frame, king); }
 
 ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) const {
   ClassPieceLayer::Squares s;
@@ -289,7 +224,7 @@ std::optional<std::string> V2Model::violation(const Position& pos) const {
 Result<UInt192> V2Model::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model " + std::string(name()) + ": " + *why};
   const NormalForm n = normal_form(input);
-  const Frame& f = frames_[n.frame];
+  const KingSquareFrame& f = kings_[n.frame];
   const Square king = lsb(n.men[Black][King]);
   if (f.king[king] < 0)
     return Error{"not in model " + std::string(name()) + ": no position has the black king there"};
@@ -309,14 +244,11 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
     knights = sub->knights();
     placements = sub->pawns();
   } else {
-    index += f.kings.start(king) + block_start(kf, blk);
-    const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
-    for (int t = 0; t <= c.track; ++t)
-      for (int col = 0; col < (t == c.track ? c.colour : classes.colours); ++col)
-        if (const std::uint64_t p = classes.at(t, col))
-          index += pieces_.count(root_of(kf, blk, t, col)) * p;
+    const auto is = [&](const Class& x) { return x.track == c.track && x.colour == c.colour; };
+    index += f.kings.start(king) + block_start(kf, blk) +
+             ListedSumLevel::start([&](auto&& visit) { list_classes(kf, blk, visit); }, is);
     knights = pieces_.knights(root_of(kf, blk, c.track, c.colour));
-    placements = classes.at(c.track, c.colour);
+    placements = layer.classes(blk, kf.king_placed).at(c.track, c.colour);
   }
   const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
   // The pawns first, while the pieces' first line comes into the cache, as in unrank_fast.
@@ -330,7 +262,7 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   Pending p;
   const Top top = locate_top(index);
   p.black = top.black, p.frame = top.frame;
-  const Frame& f = frames_[p.frame];
+  const KingSquareFrame& f = kings_[p.frame];
   // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
   // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
   // classes.
@@ -347,17 +279,8 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   } else {
     p.kf = &king_frames_[f.king[f.kings.locate(index)]];
     blk = locate_block(*p.kf, index);
-    const PawnKingLayer::Block classes = layers_[p.kf->layer]->classes(blk, p.kf->king_placed);
-    for (int t = 0; t < classes.tracks && !placements; ++t)
-      for (int col = 0; col < classes.colours; ++col) {
-        const std::uint64_t n = classes.at(t, col);
-        if (!n) continue;
-        const std::int32_t r = root_of(*p.kf, blk, t, col);
-        if (!index.try_sub(pieces_.count(r) * n)) {
-          c.track = t, c.colour = col, p.knights = pieces_.knights(r), placements = n;
-          break;
-        }
-      }
+    const Class x = ListedSumLevel::locate<Class>([&](auto&& visit) { list_classes(*p.kf, blk, visit); }, index);
+    c.track = x.track, c.colour = x.colour, p.knights = pieces_.knights(x.root), placements = x.placements;
   }
   // The pieces are placed after the pawns: start loading their first line now.
   pieces_.prefetch(p.knights);
@@ -370,7 +293,7 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
 }
 
 Position V2Model::unrank_end(const Pending& p, const PawnKingLayer::Walk& w) const {
-  const FrameInfo& info = frames_[p.frame].info;
+  const FrameInfo& info = kings_[p.frame].info;
   Men men{};
   men[White][Pawn] = w.white, men[Black][Pawn] = w.black, men[White][King] = w.king;
   if (!info.fixed.king[Black]) men[Black][King] = square_bb(p.kf->king);
@@ -420,89 +343,75 @@ BigInt V2Model::count_material(const Material& men) const {
     int pieces = 0;
     for (int c = 0; c < 2; ++c)
       for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
-    for (int i = 0; i < Frames; ++i) {
-      const Frame& f = frames_[i];
-      if (!cost.has_rooks_of(f.info)) continue;
-      const bool colours = kept_in(f.info.ep_case != 0).has(Constraint::BishopColours);
-      for (int k = 0; k < 64; ++k) {
-        if (f.king[k] < 0) continue;
-        const KingFrame& kf = king_frames_[f.king[k]];
-        const PawnKingLayer& layer = *layers_[kf.layer];
-        const RootFamily& fam = families_[kf.family];
-        for (int o = 0; o <= std::min(wp, bp); ++o) {
-          const int blk = PawnBlock.index[wp][bp][o];
-          const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
-          const int u = men_bound(wp, bp, o, All);
-          for (int t = 0; t < classes.tracks; ++t)
-            for (int c = 0; c < classes.colours; ++c) {
-              const std::uint64_t p = classes.at(t, c);
-              if (!p) continue;
-              // The free squares of each class: off the knight squares and of the other colour (n1), of the
-              // king's colour (n2), and the knight squares (a, of the other colour).
-              const int a = fam.a0 - t, n2 = colours ? fam.y0 - c : 0, n1 = fam.free0 - wp - bp - a - n2;
-              BigInt ways = 0;
-              // White knights: k1 on set 1, the rest on set 2.
-              for (int k1 = 0; k1 <= m[0][Knight]; ++k1) {
-                const int k2 = m[0][Knight] - k1;
-                BigInt knights = binomial(n1, k1) * binomial(n2, k2);
-                if (knights == 0) continue;
-                const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
-                if (!colours) {
-                  // Bishops without colours: the rest is a multinomial over the squares left.
-                  const int prom_w = others(0) + promoted_of(m[0][Bishop], 2),
-                            prom_b = others(1) + promoted_of(m[1][Bishop], 2);
+    kings_.for_each([&](int frame, Square, std::int32_t at) {
+      const FrameInfo& info = kings_[frame].info;
+      if (!cost.has_rooks_of(info)) return;
+      const bool colours = kept_in(info.ep_case != 0).has(Constraint::BishopColours);
+      const KingFrame& kf = king_frames_[at];
+      const PawnKingLayer& layer = *layers_[kf.layer];
+      const RootFamily& fam = families_[kf.family];
+      for (int o = 0; o <= std::min(wp, bp); ++o) {
+        const int blk = PawnBlock.index[wp][bp][o];
+        const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
+        const int u = men_bound(wp, bp, o, All);
+        for (int t = 0; t < classes.tracks; ++t)
+          for (int c = 0; c < classes.colours; ++c) {
+            const std::uint64_t p = classes.at(t, c);
+            if (!p) continue;
+            // The free squares of each class: off the knight squares and of the other colour (n1), of the
+            // king's colour (n2), and the knight squares (a, of the other colour).
+            const int a = fam.a0 - t, n2 = colours ? fam.y0 - c : 0, n1 = fam.free0 - wp - bp - a - n2;
+            BigInt ways = 0;
+            // White knights: k1 on set 1, the rest on set 2.
+            for (int k1 = 0; k1 <= m[0][Knight]; ++k1) {
+              const int k2 = m[0][Knight] - k1;
+              BigInt knights = binomial(n1, k1) * binomial(n2, k2);
+              if (knights == 0) continue;
+              const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
+              if (!colours) {
+                // Bishops without colours: the rest is a multinomial over the squares left.
+                const int prom_w = others(0) + promoted_of(m[0][Bishop], 2),
+                          prom_b = others(1) + promoted_of(m[1][Bishop], 2);
+                if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
+                BigInt rest = 1;
+                int left = x + y;
+                for (const auto& [side, pt] :
+                     {std::pair{0, Bishop}, {1, Bishop}, {0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
+                  const int n = m[side][pt] - (pt == Rook ? info.fixed.rooks[side] : 0);
+                  rest *= binomial(left, n);
+                  left -= n;
+                }
+                ways += knights * rest;
+                continue;
+              }
+              // Bishops by colour: lw and lb on the other colour than the king's, the rest on its colour.
+              for (int lw = 0; lw <= m[0][Bishop]; ++lw)
+                for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
+                  const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
+                  const int prom_w = others(0) + promoted_of(lw, 1) + promoted_of(dw, 1);
+                  const int prom_b = others(1) + promoted_of(lb, 1) + promoted_of(db, 1);
                   if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
-                  BigInt rest = 1;
-                  int left = x + y;
-                  for (const auto& [side, pt] :
-                       {std::pair{0, Bishop}, {1, Bishop}, {0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
-                    const int n = m[side][pt] - (pt == Rook ? f.info.fixed.rooks[side] : 0);
+                  BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
+                  int left = x + y - lw - lb - dw - db;
+                  for (const auto& [side, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
+                    const int n = m[side][pt] - (pt == Rook ? info.fixed.rooks[side] : 0);
                     rest *= binomial(left, n);
                     left -= n;
                   }
                   ways += knights * rest;
-                  continue;
                 }
-                // Bishops by colour: lw and lb on the other colour than the king's, the rest on its colour.
-                for (int lw = 0; lw <= m[0][Bishop]; ++lw)
-                  for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
-                    const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
-                    const int prom_w = others(0) + promoted_of(lw, 1) + promoted_of(dw, 1);
-                    const int prom_b = others(1) + promoted_of(lb, 1) + promoted_of(db, 1);
-                    if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
-                    BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
-                    int left = x + y - lw - lb - dw - db;
-                    for (const auto& [side, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
-                      const int n = m[side][pt] - (pt == Rook ? f.info.fixed.rooks[side] : 0);
-                      rest *= binomial(left, n);
-                      left -= n;
-                    }
-                    ways += knights * rest;
-                  }
-              }
-              total += BigInt(p) * ways;
             }
-        }
+            total += BigInt(p) * ways;
+          }
       }
-    }
+    });
   }
   return total;
 }
 
 std::vector<UInt192> V2Model::block_starts() const {
-  std::vector<UInt192> starts;
-  for (int i = 0; i < Frames; ++i)
-    for (int k = 0; k < 64; ++k) {
-      if (frames_[i].king[k] < 0) continue;
-      const KingFrame& kf = king_frames_[frames_[i].king[k]];
-      UInt192 at = frame_start(false, i) + frames_[i].kings.start(k);
-      for (int blk = 0; blk < Blocks; ++blk)
-        if (const UInt192 size = block_size(kf, blk); !size.is_zero()) {
-          starts.push_back(at);
-          at += size;
-        }
-    }
-  return starts;
+  return kings_.block_starts([&](int frame) { return frame_start(false, frame); }, Blocks,
+                             [&](std::int32_t kf, int blk) { return block_size(king_frames_[kf], blk); });
 }
 
 std::size_t V2Model::table_bytes() const {

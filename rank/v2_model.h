@@ -25,6 +25,7 @@
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
 #include "rank/frame_zero.h"
+#include "rank/king_square_level.h"
 #include "rank/large_allocator.h"
 #include "rank/pawn_king_layer.h"
 #include "rank/uint192.h"
@@ -81,7 +82,6 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::optional<std::string> violation(const Position& pos) const;
 
  private:
-  using Frame = KingSquareFrame;
   // What a king's classes need to become piece roots: the frame's fixed men and the free squares before
   // the pawns and the white king. King frames with equal families share the root of each class.
   struct RootFamily {
@@ -106,7 +106,6 @@ class V2Model : public FixedWidthModel<V2Model> {
     // 16th in v2's with one.
     StridedSumLevel blocks;
     std::int32_t fast = -1;  // its first run in fast_ (frame 0's king frames), -1: none
-    UInt192 start;           // fast: its start within frame 0
   };
   // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its pieces'
   // knights choices (ClassPieceLayer::Knights: what rank and unrank read of its root, kept here to save that
@@ -169,16 +168,24 @@ class V2Model : public FixedWidthModel<V2Model> {
     return families_[kf.family].roots[Classes.at(blk, track, colour)];
   }
   ClassPieceLayer::Root root_for(const RootFamily& f, int blk, int track, int colour) const;
-  // Call visit(tracked, colour, placements, root) for every class of a block of a king frame with positions,
-  // in index order.
+  // A level-5 class: its counts on the tracked set and on the king's colour, its placements of pawns and
+  // white king, and the root of its pieces.
+  struct Class {
+    int track = 0, colour = 0;
+    std::uint64_t placements = 0;
+    std::int32_t root = -1;
+  };
+  // List the classes of a block of a king frame that hold positions, in index order, to visit(class, size)
+  // until it returns true (ListedSumLevel).
   template <class Visit>
-  void for_each_class(const KingFrame& kf, int blk, Visit&& visit) const {
+  void list_classes(const KingFrame& kf, int blk, Visit&& visit) const {
     const PawnKingLayer::Block classes = layers_[kf.layer]->classes(blk, kf.king_placed);
     for (int t = 0; t < classes.tracks; ++t)
       for (int c = 0; c < classes.colours; ++c)
         if (const std::uint64_t p = classes.at(t, c)) {
           const std::int32_t root = root_of(kf, blk, t, c);
-          if (!pieces_.count(root).is_zero()) visit(t, c, p, root);
+          const UInt192 pieces = pieces_.count(root);
+          if (!pieces.is_zero() && visit(Class{t, c, p, root}, pieces * p)) return;
         }
   }
   // Return the positions of a king frame in level-4 block blk, and before it.
@@ -235,7 +242,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   };
   static_assert(MaxTrack * MaxColour <= 192);
   FrameZeroIndex<SubBlock, SubRun> fast_;  // fast path: frame 0's classes, a run per (king frame, block)
-  std::vector<Frame> frames_;
+  KingSquareLevel kings_;
 };
 
 // The `v3` model: `v2` with bishops by colour and the knight check in the en passant frames too.

@@ -113,5 +113,34 @@ TEST(StridedSumLevel, LocatesAndStartsWhereWalkingTheSizesDoes) {
   }
 }
 
+// A listed level, given the children with positions (each with its number, to tell them apart), counts,
+// starts and locates as walking all the sizes does, and a child it is not given starts at the total.
+TEST(ListedSumLevel, CountsStartsAndLocatesAsWalkingTheSizesDoes) {
+  pcg64 rng(13);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::array<UInt192, Children> sizes = random_sizes(rng);
+    const auto list = [&](auto&& visit) {
+      for (std::size_t c = 0; c < Children; ++c)
+        if (!sizes[c].is_zero() && visit(c, sizes[c])) return;
+    };
+    UInt192 total;
+    for (std::size_t c = 0; c < Children; ++c) {
+      ASSERT_EQ(ListedSumLevel::start(list, [&](std::size_t child) { return child == c; }),
+                sizes[c].is_zero() ? ListedSumLevel::total(list) : total);
+      total += sizes[c];
+    }
+    ASSERT_EQ(ListedSumLevel::total(list), total);
+    if (total.is_zero()) continue;
+    for (int i = 0; i < 100; ++i) {
+      UInt192 quotient, at;
+      UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), total, quotient, at);
+      UInt192 walked = at, located = at;
+      const std::size_t c = child_by_walk(sizes, walked);
+      ASSERT_EQ(ListedSumLevel::locate<std::size_t>(list, located), c);
+      EXPECT_EQ(located, walked);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace chessrank::rank
