@@ -62,7 +62,7 @@ Result<UInt192> CprModel::rank_fast(const Position& input) const {
   const std::uint64_t pawn_rank = pawns.rank(white_pawns, black_pawns);
   const Bitboard free = ~(white_pawns | black_pawns | f.fixed_squares | f.ep_empty);
   const UInt192 piece_rank = pieces_.rank(f.piece_root[block], men, free);
-  UInt192 index = piece_rank * pawn_count + UInt192(pawn_rank);
+  UInt192 index = ProductLevel::rank(piece_rank, pawn_rank, pawn_count);
   index += f.blocks.start(block) + frame_start(black, frame_index);
   return index;
 }
@@ -73,12 +73,12 @@ Position CprModel::unrank_fast(UInt192 index) const {
   const int block = int(f.blocks.locate(index));
   const int wp = block / 81, bp = block / 9 % 9, o = block % 9;
   const PawnLayer& pawns = *pawn_layers_[f.ep_case];
-  UInt192 piece_rank, pawn_rank;
-  UInt192::divmod(index, UInt192(pawns.count(wp, bp, o)), piece_rank, pawn_rank);
+  UInt192 piece_rank;
+  const std::uint64_t pawn_rank = ProductLevel::unrank(index, pawns.count(wp, bp, o), piece_rank);
 
   // Collect the men as bitboards and build the Position once at the end.
   Men men{};
-  pawns.unrank(wp, bp, o, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
+  pawns.unrank(wp, bp, o, pawn_rank, men[White][Pawn], men[Black][Pawn]);
   const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | f.fixed_squares | f.ep_empty);
   pieces_.unrank(f.piece_root[block], piece_rank, free, men);
   return from_normal_form(men, f, black);

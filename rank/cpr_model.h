@@ -15,7 +15,7 @@
 #include "rank/frame.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
-#include "rank/sum_level.h"
+#include "rank/level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {

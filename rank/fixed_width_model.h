@@ -28,7 +28,7 @@
 #include "rank/constraints.h"
 #include "rank/frame.h"
 #include "rank/model.h"
-#include "rank/sum_level.h"
+#include "rank/level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {

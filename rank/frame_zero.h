@@ -30,7 +30,7 @@ class FrameZeroIndex {
 
   // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
-  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/sum_level.h). pack(run, king, block,
+  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king, block,
   // class, start) returns a class's record, and notes the class in its block's run (which begins as
   // Run{first record}); Record(end) is a block's sentinel. Return, per square, the first run of its king
   // frame (-1: no king frame). The records are laid out a square at a time on several threads.

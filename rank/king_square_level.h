@@ -13,7 +13,7 @@
 
 #include "rank/flat_index.h"
 #include "rank/frame.h"
-#include "rank/sum_level.h"
+#include "rank/level.h"
 #include "rank/uint192.h"
 
 namespace chessrank::rank {

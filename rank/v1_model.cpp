@@ -479,7 +479,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
-  index += piece_rank * pawn_count + UInt192(layer.rank(white_pawns, black_pawns));
+  index += ProductLevel::rank(piece_rank, layer.rank(white_pawns, black_pawns), pawn_count);
   return index;
 }
 
@@ -529,10 +529,10 @@ Position V1Model::unrank_fast(UInt192 index) const {
     const Sub sub = ListedSumLevel::locate<Sub>([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, index);
     c.tracked1 = sub.t1, c.tracked2 = sub.t2, pawn_count = sub.pawns;
   }
-  UInt192 piece_rank, pawn_rank;
-  UInt192::divmod(index, UInt192(pawn_count), piece_rank, pawn_rank);
+  UInt192 piece_rank;
+  const std::uint64_t pawn_rank = ProductLevel::unrank(index, pawn_count, piece_rank);
   Men men{};
-  layer.unrank(c, pawn_rank.low(), men[White][Pawn], men[Black][Pawn]);
+  layer.unrank(c, pawn_rank, men[White][Pawn], men[Black][Pawn]);
   if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
   const Bitboard free =
       ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));

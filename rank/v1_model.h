@@ -24,7 +24,7 @@
 #include "rank/frame_zero.h"
 #include "rank/king_square_level.h"
 #include "rank/pawn_layer.h"
-#include "rank/sum_level.h"
+#include "rank/level.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 

@@ -254,7 +254,7 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   // The pawns first, while the pieces' first line comes into the cache, as in unrank_fast.
   pieces_.prefetch(knights);
   const std::uint64_t pawn_rank = layer.rank(white_pawns, black_pawns, white_king);
-  index += pieces_.rank(knights, n.men, squares(kf, free)) * placements + UInt192(pawn_rank);
+  index += ProductLevel::rank(pieces_.rank(knights, n.men, squares(kf, free)), pawn_rank, placements);
   return index;
 }
 
@@ -286,9 +286,7 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   pieces_.prefetch(p.knights);
   c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
   c.king = p.kf->king_placed;
-  UInt192 placement_rank;
-  UInt192::divmod(index, UInt192(placements), p.piece_rank, placement_rank);
-  p.placement_rank = placement_rank.low();
+  p.placement_rank = ProductLevel::unrank(index, placements, p.piece_rank);
   return p;
 }
 

@@ -27,6 +27,7 @@
 #include "rank/frame_zero.h"
 #include "rank/king_square_level.h"
 #include "rank/large_allocator.h"
+#include "rank/level.h"
 #include "rank/pawn_king_layer.h"
 #include "rank/uint192.h"
 

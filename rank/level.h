@@ -1,10 +1,14 @@
-// SumLevel: a level of an index whose children have different sizes (docs/ranking.md, "The models'
-// indices"): the children's starts laid end to end, built once from their sizes and read alike by count
-// (count, total), rank (start) and unrank (locate). An empty child takes no index. KeyedSumLevel finds the
-// child of an index through 8-byte search keys (rank/search_keys.h), for levels whose starts are read in a
-// hot loop. StridedSumLevel keeps every stride-th start only, for a level whose children are cheap to count
-// again and rarely searched. ListedSumLevel keeps nothing: it reads a listing of the children that the
-// model makes anew when asked.
+// The composers of an index's levels (docs/ranking.md, "The models' indices"). Every model's index is a
+// mixed-radix number: levels whose children have different sizes, above a product of two layers.
+//
+// ProductLevel: two digits, the minor (the pawns' placement) of a known number of values and least
+// significant: index = major * count + minor.
+// SumLevel: children of different sizes, their starts laid end to end, built once from their sizes and read
+// alike by count (count, total), rank (start) and unrank (locate). An empty child takes no index.
+// KeyedSumLevel finds the child of an index through 8-byte search keys (rank/search_keys.h), for levels
+// whose starts are read in a hot loop. StridedSumLevel keeps every stride-th start only, for a level whose
+// children are cheap to count again and rarely searched. ListedSumLevel keeps nothing: it reads a listing
+// of the children that the model makes anew when asked.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +22,18 @@
 #include "rank/uint192.h"
 
 namespace chessrank::rank {
+
+struct ProductLevel {
+  // Return the index of digits major and minor < count.
+  static UInt192 rank(const UInt192& major, std::uint64_t minor, std::uint64_t count) {
+    return major * count + UInt192(minor);
+  }
+  // Return the minor digit of an index, and set major to its major digit.
+  static std::uint64_t unrank(const UInt192& index, std::uint64_t count, UInt192& major) {
+    major = index;
+    return major.divmod(count);
+  }
+};
 
 template <std::size_t Children>
 class SumLevel {

@@ -1,4 +1,4 @@
-#include "rank/sum_level.h"
+#include "rank/level.h"
 
 #include <gtest/gtest.h>
 
