@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cassert>
 #include <future>
-#include <iterator>
-#include <map>
 #include <tuple>
 
 #include "core/fen.h"
 #include "core/promoted_men.h"
 #include "core/threads.h"
 #include "rank/binomial.h"
+#include "rank/flat_index.h"
 #include "rank/prefetch.h"
 #include "rank/search_keys.h"
 
@@ -155,8 +154,6 @@ std::string_view V1Model::description() const { return V1Description; }
 
 V1Model::~V1Model() = default;
 
-const PawnLayer& V1Model::pawns(int ep_case, Square king) const { return *pawn_layers_[ep_case * 64 + king]; }
-
 const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
   assert(front.counted[a][b]);  // the constructor counts every (A, B) a king frame reaches
   return front.count[a][b];
@@ -265,7 +262,7 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
       [&](int i, Square king) {
         KingFrame& kf = king_frames_.emplace_back();
         kf.king = king;
-        kf.layer = &pawns(kings_[i].info.ep_case, king);
+        kf.layer = pawn_layers_[kings_[i].info.ep_case * 64 + king].get();
         kf.front_family = frame_family[i];
         std::tie(kf.knight, kf.near) = squares_around(i, king);
       });
@@ -457,7 +454,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   if (f.king[king] < 0)
     return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
   const KingFrame& kf = king_frames_[f.king[king]];
-  const PawnLayer& layer = pawns(f.info.ep_case, king);
+  const PawnLayer& layer = *kf.layer;
   const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
   const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
@@ -483,17 +480,8 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   return index;
 }
 
-void V1Model::unrank_many(std::span<const UInt192> indices, std::span<Position> out) const {
-  assert(indices.size() == out.size());
-  // Ask for the jump table's lines of a batch of indices before unranking them: their cache misses overlap
-  // instead of each starting an unrank.
-  constexpr std::size_t Batch = 16;
-  for (std::size_t at = 0; at < indices.size(); at += Batch) {
-    const std::size_t n = std::min(Batch, indices.size() - at);
-    for (std::size_t i = 0; i < n; ++i)
-      fast_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
-    for (std::size_t i = 0; i < n; ++i) out[at + i] = unrank_fast(indices[at + i]);
-  }
+void V1Model::prefetch_unrank(const UInt192& index) const {
+  fast_.prefetch(white_index(index));  // frame 0 starts the white-to-move half
 }
 
 Position V1Model::unrank_fast(UInt192 index) const {
@@ -515,7 +503,7 @@ Position V1Model::unrank_fast(UInt192 index) const {
   const KingFrame& kf = king_frames_[f.king[k]];
   const Square king = Square(k);
   const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
-  const PawnLayer& layer = pawns(f.info.ep_case, king);
+  const PawnLayer& layer = *kf.layer;
   PawnLayer::Counts c{w, b, o, 0, 0};
   std::uint64_t pawn_count = 0;
   if (fast_sub) {
@@ -559,7 +547,7 @@ BigInt V1Model::count_material(const Material& men) const {
       const FrameInfo& info = kings_[frame].info;
       if (!cost.has_rooks_of(info)) return;
       const KingFrame& kf = king_frames_[at];
-      const PawnLayer& layer = pawns(info.ep_case, kf.king);
+      const PawnLayer& layer = *kf.layer;
       const int squares = 64 - popcount(info.fixed_squares | info.ep_empty | square_bb(kf.king)) - wp - bp;
       const bool king = !info.fixed.king[White];
       // The pieces after the front: a multinomial over the squares they leave (binomial is 0 when they

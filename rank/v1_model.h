@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -23,8 +22,8 @@
 #include "rank/frame.h"
 #include "rank/frame_zero.h"
 #include "rank/king_square_level.h"
-#include "rank/pawn_layer.h"
 #include "rank/level.h"
+#include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
 
@@ -50,9 +49,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Fixed-width versions for hot loops, of a strict model; unrank_fast requires index < size().
   Result<UInt192> rank_fast(const Position& pos) const;
   Position unrank_fast(UInt192 index) const;
-  // Unrank indices[i] into out[i] (of the same size), each below size(): the positions of unrank_fast,
-  // faster for many indices (docs/performance.md).
-  void unrank_many(std::span<const UInt192> indices, std::span<Position> out) const;
+  // Ask for the jump table's lines that unrank_fast(index) reads first (FixedWidthModel batches many
+  // unranks with it; docs/performance.md).
+  void prefetch_unrank(const UInt192& index) const;
 
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
@@ -83,7 +82,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   template <class Visit>
   void list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const;
 
-  const PawnLayer& pawns(int ep_case, Square king) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& pieces(const Front& front, int a, int b) const;
   // Count (once) the piece placements of a front with a free knight squares and b free neighbours.

@@ -4,9 +4,7 @@
 #include <cassert>
 #include <cstdlib>
 #include <future>
-#include <map>
 #include <tuple>
-#include <unordered_map>
 
 #include "core/fen.h"
 #include "core/promoted_men.h"
