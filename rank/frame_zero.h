@@ -31,8 +31,8 @@ class FrameZeroIndex {
   // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
   // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king, block,
-  // class, start) returns a class's record, and notes the class in its block's run (which begins as
-  // Run{first record}); Record(end) is a block's sentinel. Return, per square, the first run of its king
+  // class, start) returns the record of a class with positions, and notes the class in its block's run
+  // (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square, the first run of its king
   // frame (-1: no king frame). The records are laid out a square at a time on several threads.
   template <class List, class Pack>
   std::array<std::int32_t, 64> build(const KingSquareLevel& kings, int blocks, List&& list, Pack&& pack) {
@@ -43,8 +43,8 @@ class FrameZeroIndex {
     std::vector<std::size_t> first(squares.size() + 1);  // per square its first record, then the end
     for_each_index(squares.size(), worker_threads_up_to(4), [&](std::size_t i) {
       std::size_t n = blocks;  // the sentinels
-      for (int b = 0; b < blocks; ++b) list(frame.king[squares[i]], b, [&](const auto&, const UInt192&) {
-        ++n;
+      for (int b = 0; b < blocks; ++b) list(frame.king[squares[i]], b, [&](const auto&, auto&& size) {
+        n += size().is_zero() ? 0 : 1;
         return false;
       });
       first[i + 1] = n;
@@ -59,7 +59,9 @@ class FrameZeroIndex {
       for (int b = 0; b < blocks; ++b) {
         Run& run = runs_[i * blocks + b];
         run = Run{std::uint32_t(s)};
-        list(frame.king[king], b, [&](const auto& cls, const UInt192& size) {
+        list(frame.king[king], b, [&](const auto& cls, auto&& size_of) {
+          const UInt192 size = size_of();
+          if (size.is_zero()) return false;
           records_[s++] = pack(run, king, b, cls, at);
           at += size;
           return false;

@@ -141,14 +141,15 @@ class StridedSumLevel {
 
 // A level whose children the model lists anew each time (the classes of a pawn block in v1 and v2: cheap to
 // list, and searched outside frame 0 only, whose FrameZeroIndex keeps them): list(visit) calls
-// visit(child, size) for the children with positions, in index order, until visit returns true. The count,
-// the start of a child and the child of an index read the listing alike.
+// visit(child, size) for the children in index order until visit returns true, size() giving the child's
+// size, worked out only when asked (a rank reads the sizes of the children before its own, not its own).
+// Children may be empty. The count, the start of a child and the child of an index read the listing alike.
 struct ListedSumLevel {
   template <class List>
   static UInt192 total(List&& list) {
     UInt192 total;
-    list([&](const auto&, const UInt192& size) {
-      total += size;
+    list([&](const auto&, auto&& size) {
+      total += size();
       return false;
     });
     return total;
@@ -157,9 +158,9 @@ struct ListedSumLevel {
   template <class List, class Is>
   static UInt192 start(List&& list, Is&& is) {
     UInt192 at;
-    list([&](const auto& child, const UInt192& size) {
+    list([&](const auto& child, auto&& size) {
       if (is(child)) return true;
-      at += size;
+      at += size();
       return false;
     });
     return at;
@@ -168,8 +169,8 @@ struct ListedSumLevel {
   template <class Child, class List>
   static Child locate(List&& list, UInt192& index) {
     Child found{};
-    list([&](const Child& child, const UInt192& size) {
-      if (index.try_sub(size)) return false;
+    list([&](const Child& child, auto&& size) {
+      if (index.try_sub(size())) return false;
       found = child;
       return true;
     });

@@ -164,8 +164,7 @@ void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
-    const UInt192& pieces = this->pieces(front, a0 - t1, b0 - t2);
-    return !pieces.is_zero() && visit(Sub{t1, t2, pawns}, pieces * pawns);
+    return visit(Sub{t1, t2, pawns}, [&] { return pieces(front, a0 - t1, b0 - t2) * pawns; });
   });
 }
 

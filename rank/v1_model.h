@@ -77,8 +77,8 @@ class V1Model final : public FixedWidthModel<V1Model> {
     int t1 = 0, t2 = 0;
     std::uint64_t pawns = 0;
   };
-  // List the sub-blocks of a block of a king frame that hold positions, in index order, to visit(sub, size)
-  // until it returns true (ListedSumLevel).
+  // List the sub-blocks of a block of a king frame with pawn placements, in index order, to
+  // visit(sub, size) until it returns true (ListedSumLevel).
   template <class Visit>
   void list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const;
 

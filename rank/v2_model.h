@@ -176,7 +176,7 @@ class V2Model : public FixedWidthModel<V2Model> {
     std::uint64_t placements = 0;
     std::int32_t root = -1;
   };
-  // List the classes of a block of a king frame that hold positions, in index order, to visit(class, size)
+  // List the classes of a block of a king frame with placements, in index order, to visit(class, size)
   // until it returns true (ListedSumLevel).
   template <class Visit>
   void list_classes(const KingFrame& kf, int blk, Visit&& visit) const {
@@ -185,8 +185,7 @@ class V2Model : public FixedWidthModel<V2Model> {
       for (int c = 0; c < classes.colours; ++c)
         if (const std::uint64_t p = classes.at(t, c)) {
           const std::int32_t root = root_of(kf, blk, t, c);
-          const UInt192 pieces = pieces_.count(root);
-          if (!pieces.is_zero() && visit(Class{t, c, p, root}, pieces * p)) return;
+          if (visit(Class{t, c, p, root}, [&] { return pieces_.count(root) * p; })) return;
         }
   }
   // Return the positions of a king frame in level-4 block blk, and before it.

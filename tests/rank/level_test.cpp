@@ -113,20 +113,27 @@ TEST(StridedSumLevel, LocatesAndStartsWhereWalkingTheSizesDoes) {
   }
 }
 
-// A listed level, given the children with positions (each with its number, to tell them apart), counts,
-// starts and locates as walking all the sizes does, and a child it is not given starts at the total.
+// A listed level (every child, each with its number, to tell them apart) counts, starts and locates as
+// walking the sizes does, never in an empty child, and reads the size of a child only to pass it: a start
+// reads those before its child, never its own.
 TEST(ListedSumLevel, CountsStartsAndLocatesAsWalkingTheSizesDoes) {
   pcg64 rng(13);
   for (int trial = 0; trial < 200; ++trial) {
     const std::array<UInt192, Children> sizes = random_sizes(rng);
+    std::size_t read = 0;  // one past the last child whose size was read
     const auto list = [&](auto&& visit) {
       for (std::size_t c = 0; c < Children; ++c)
-        if (!sizes[c].is_zero() && visit(c, sizes[c])) return;
+        if (visit(c, [&] {
+              read = c + 1;
+              return sizes[c];
+            }))
+          return;
     };
     UInt192 total;
     for (std::size_t c = 0; c < Children; ++c) {
-      ASSERT_EQ(ListedSumLevel::start(list, [&](std::size_t child) { return child == c; }),
-                sizes[c].is_zero() ? ListedSumLevel::total(list) : total);
+      read = 0;
+      ASSERT_EQ(ListedSumLevel::start(list, [&](std::size_t child) { return child == c; }), total);
+      ASSERT_EQ(read, c);
       total += sizes[c];
     }
     ASSERT_EQ(ListedSumLevel::total(list), total);
