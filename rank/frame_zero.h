@@ -32,8 +32,9 @@ class FrameZeroIndex {
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
   // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king, block,
   // class, start) returns the record of a class with positions, and notes the class in its block's run
-  // (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square, the first run of its king
-  // frame (-1: no king frame). The records are laid out a square at a time on several threads.
+  // (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square, the first
+  // run of its king frame (-1: no king frame). The records are laid out a square at a time on several
+  // threads.
   template <class List, class Pack>
   std::array<std::int32_t, 64> build(const KingSquareLevel& kings, int blocks, List&& list, Pack&& pack) {
     const KingSquareFrame& frame = kings[0];

@@ -170,7 +170,6 @@ class PawnKingLayer {
   };
   // Return the classes of a pawn block and king value (none when the layer has no such value).
   Block classes(int blk, int king) const { return block(0, blk, king); }
-  bool places_king() const { return at_[0].kings > 1; }
 
   // Return the counts of a placement (king: the white king's square as a set, empty when not placed here).
   Counts counts(Bitboard white, Bitboard black, Bitboard king) const {

@@ -157,7 +157,8 @@ class V2Model : public FixedWidthModel<V2Model> {
     static int extent(int blk) { return PawnBlock.counts[blk][0] + PawnBlock.counts[blk][1] + 2; }
     ClassIndex() {
       for (int blk = 0; blk < Blocks; ++blk)
-        offset[blk + 1] = offset[blk] + std::uint32_t(std::min(extent(blk), MaxTrack) * std::min(extent(blk), MaxColour));
+        offset[blk + 1] =
+            offset[blk] + std::uint32_t(std::min(extent(blk), MaxTrack) * std::min(extent(blk), MaxColour));
     }
     std::size_t at(int blk, int track, int colour) const {
       return offset[blk] + std::size_t(track) * std::min(extent(blk), MaxColour) + colour;
