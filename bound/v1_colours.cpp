@@ -9,7 +9,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <tuple>
 
 #include "core/promoted_men.h"
 #include "core/threads.h"

@@ -84,34 +84,6 @@ Position CprModel::unrank_fast(UInt192 index) const {
   return from_normal_form(men, f, black);
 }
 
-BigInt CprModel::count_material(const Material& men) const {
-  BigInt total = 0;
-  for (const MaterialCost& cost : material_costs(men)) {
-    const Material& m = cost.men;
-    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost.men_cost;
-    for (const Frame& f : frames_) {
-      if (!cost.has_rooks_of(f)) continue;
-      const int free = 64 - popcount(f.fixed_squares) - popcount(f.ep_empty) - wp - bp;
-      // Multinomial: choose the squares of each free kind in turn.
-      BigInt placements = 1;
-      int left = free;
-      for (int c = 0; c < 2; ++c)
-        for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) {
-          int k = m[c][pt];
-          if (pt == Rook) k -= f.fixed.rooks[c];
-          if (pt == King && f.fixed.king[c]) k = 0;
-          placements *= binomial(left, k);
-          left -= k;
-        }
-      for (int o = 0; o <= 8; ++o) {
-        if (u > men_bound(wp, bp, o, All)) continue;
-        total += placements * BigInt(pawn_layers_[f.ep_case]->count(wp, bp, o));
-      }
-    }
-  }
-  return total;
-}
-
 std::vector<UInt192> CprModel::block_starts() const {
   std::vector<UInt192> starts;
   for (int i = 0; i < Frames; ++i)

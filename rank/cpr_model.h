@@ -45,10 +45,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
   static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
 
-  // Return the number of positions with exactly this material (men[color][piece type]), summing over frames
-  // the pawn counts times a multinomial for the pieces: a second way to count, independent of the piece
-  // layer, used by tests.
-  BigInt count_material(const Material& men) const;
   // Return the size of level-4 block (wp, bp, o) of a frame (white to move).
   UInt192 block_size(int frame, int wp, int bp, int o) const {
     return frames_[frame].blocks.count((wp * 9 + bp) * 9 + o);

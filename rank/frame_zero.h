@@ -9,9 +9,9 @@
 // (rank/frame.h) leaves it empty.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/threads.h"
@@ -30,13 +30,14 @@ class FrameZeroIndex {
 
   // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
-  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king, block,
-  // class, start) returns the record of a class with positions, and notes the class in its block's run
-  // (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square, the first
-  // run of its king frame (-1: no king frame). The records are laid out a square at a time on several
+  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king_frame, king,
+  // block, class, start) returns the record of a class with positions, and notes the class in its block's
+  // run (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square in index
+  // order, its king frame and the first of its runs. The records are laid out a square at a time on several
   // threads.
   template <class List, class Pack>
-  std::array<std::int32_t, 64> build(const KingSquareLevel& kings, int blocks, List&& list, Pack&& pack) {
+  std::vector<std::pair<std::int32_t, std::int32_t>> build(const KingSquareLevel& kings, int blocks, List&& list,
+                                                           Pack&& pack) {
     const KingSquareFrame& frame = kings[0];
     std::vector<int> squares;  // with a king frame, in index order
     for (int k = 0; k < 64; ++k)
@@ -55,15 +56,16 @@ class FrameZeroIndex {
     runs_.resize(squares.size() * blocks);
     for_each_index(squares.size(), worker_threads_up_to(4), [&](std::size_t i) {
       const Square king = Square(squares[i]);
+      const std::int32_t king_frame = frame.king[king];
       std::size_t s = first[i];
       UInt192 at = frame.kings.start(king);
       for (int b = 0; b < blocks; ++b) {
         Run& run = runs_[i * blocks + b];
         run = Run{std::uint32_t(s)};
-        list(frame.king[king], b, [&](const auto& cls, auto&& size_of) {
+        list(king_frame, b, [&](const auto& cls, auto&& size_of) {
           const UInt192 size = size_of();
           if (size.is_zero()) return false;
-          records_[s++] = pack(run, king, b, cls, at);
+          records_[s++] = pack(run, king_frame, king, b, cls, at);
           at += size;
           return false;
         });
@@ -71,9 +73,8 @@ class FrameZeroIndex {
       }
     });
     jump_.build(records_, frame.kings.total());
-    std::array<std::int32_t, 64> runs;
-    runs.fill(-1);
-    for (std::size_t i = 0; i < squares.size(); ++i) runs[squares[i]] = std::int32_t(i * blocks);
+    std::vector<std::pair<std::int32_t, std::int32_t>> runs;
+    for (std::size_t i = 0; i < squares.size(); ++i) runs.emplace_back(frame.king[squares[i]], i * blocks);
     return runs;
   }
   bool empty() const { return jump_.empty(); }

@@ -40,7 +40,8 @@ class KingSquareLevel {
   // Give the squares their king frames. For each frame and each square it leaves the black king
   // (black_king_fits, constraint 5 with kings_apart), key_of(frame, king) returns the key of the square's
   // king frame, or nullopt when no position has the king there. Squares with equal keys share a king frame;
-  // add(frame, king) hears of each new one, in order of first use (its number is the count of those before).
+  // add(frame, king) hears of each new one, in order of first use (its number is the count of those before),
+  // right after key_of(frame, king), so that key_of may leave for add what it worked out.
   template <class Key, class KeyOf, class Add>
   void share(bool kings_apart, KeyOf&& key_of, Add&& add) {
     KeyIndex<Key> numbers;
@@ -73,7 +74,8 @@ class KingSquareLevel {
   const UInt192& total(int frame) const { return frames_[frame].kings.total(); }
   UInt192 size(int frame, Square king) const { return frames_[frame].kings.count(king); }
 
-  // Call visit(frame, king, kf) for every square with positions, in index order.
+  // Call visit(frame, king, kf) for every square with a king frame (once assign has run: with positions), in
+  // index order.
   template <class Visit>
   void for_each(Visit&& visit) const {
     for (int i = 0; i < Frames; ++i)

@@ -1,8 +1,8 @@
 // The composers of an index's levels (docs/ranking.md, "The models' indices"). Every model's index is a
 // mixed-radix number: levels whose children have different sizes, above a product of two layers.
 //
-// ProductLevel: two digits, the minor (the pawns' placement) of a known number of values and least
-// significant: index = major * count + minor.
+// ProductLevel: two digits, the minor (the placement of the pawns, with v2's white king) of a known number of
+// values and least significant: index = major * count + minor.
 // SumLevel: children of different sizes, their starts laid end to end, built once from their sizes and read
 // alike by count (count, total), rank (start) and unrank (locate). An empty child takes no index.
 // KeyedSumLevel finds the child of an index through 8-byte search keys (rank/search_keys.h), for levels

@@ -164,7 +164,7 @@ void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
-    return visit(Sub{t1, t2, pawns}, [&] { return pieces(front, a0 - t1, b0 - t2) * pawns; });
+    return visit(SubBlockKey{t1, t2, pawns}, [&] { return pieces(front, a0 - t1, b0 - t2) * pawns; });
   });
 }
 
@@ -288,16 +288,15 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
     // sub-blocks, which rank and unrank would otherwise sum, and its front's run of (queens, knights) blocks.
     build_fast_fronts(frame_family[0]);
     const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_sub_blocks(king_frames_[at], blk, visit); };
-    const auto pack = [&](std::uint32_t&, Square king, int blk, const Sub& sub, const UInt192& start) {
-      const KingFrame& kf = king_frames_[kings_[0].king[king]];
+    const auto pack = [&](std::uint32_t&, std::int32_t at, Square king, int blk, const SubBlockKey& sub,
+                          const UInt192& start) {
+      const KingFrame& kf = king_frames_[at];
       const Front& front = fronts_[kf.front_family * Blocks + blk];
       const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
       return SubBlock{start, sub.pawns, std::uint8_t(sub.t1), std::uint8_t(sub.t2), front.shift[a][b],
                       std::uint8_t(king), std::uint16_t(blk), std::uint32_t(front.starts[a][b])};
     };
-    const std::array<std::int32_t, 64> runs = fast_.build(kings_, Blocks, list, pack);
-    for (int k = 0; k < 64; ++k)
-      if (runs[k] >= 0) king_frames_[kings_[0].king[k]].fast = runs[k];
+    for (const auto& [at, run] : fast_.build(kings_, Blocks, list, pack)) king_frames_[at].fast = run;
   }
   set_frames([&](int i) { return kings_.total(i); });
 }
@@ -467,7 +466,7 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
     }
     index += sub->start;
   } else {
-    const auto is = [&](const Sub& sub) { return sub.t1 == c.tracked1 && sub.t2 == c.tracked2; };
+    const auto is = [&](const SubBlockKey& sub) { return sub.t1 == c.tracked1 && sub.t2 == c.tracked2; };
     index += f.kings.start(king) + kf.blocks.start(blk) +
              ListedSumLevel::start([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, is);
   }
@@ -513,7 +512,8 @@ Position V1Model::unrank_fast(UInt192 index) const {
     prefetch(&fast_pairs_[fast_sub->pairs]);
     prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
   } else {
-    const Sub sub = ListedSumLevel::locate<Sub>([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, index);
+    const auto list = [&](auto&& visit) { list_sub_blocks(kf, blk, visit); };
+    const SubBlockKey sub = ListedSumLevel::locate<SubBlockKey>(list, index);
     c.tracked1 = sub.t1, c.tracked2 = sub.t2, pawn_count = sub.pawns;
   }
   UInt192 piece_rank;

@@ -72,8 +72,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   struct SubBlock;
   struct FastPair;
 
-  // A level-5 sub-block: the pawns on the king's knight squares and on its neighbours, and its placements.
-  struct Sub {
+  // What a level-5 sub-block is: the pawns on the king's knight squares and on its neighbours, and its
+  // number of placements.
+  struct SubBlockKey {
     int t1 = 0, t2 = 0;
     std::uint64_t pawns = 0;
   };

@@ -179,16 +179,14 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
   if (accelerate) {
     const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_classes(king_frames_[at], blk, visit); };
-    const auto pack = [&](SubRun& run, Square king, int blk, const Class& c, const UInt192& start) {
+    const auto pack = [&](SubRun& run, std::int32_t, Square king, int blk, const Class& c, const UInt192& start) {
       const int bit = c.track * MaxColour + c.colour;
       run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
       const ClassPieceLayer::Knights knights = pieces_.knights(c.root);
       if (!SubBlock::fits(start, c.placements, knights)) std::abort();  // never: the figures in v2_model.h
       return SubBlock(start, c.placements, knights, c.track, c.colour, king, blk);
     };
-    const std::array<std::int32_t, 64> runs = fast_.build(kings_, Blocks, list, pack);
-    for (int k = 0; k < 64; ++k)
-      if (runs[k] >= 0) king_frames_[kings_[0].king[k]].fast = runs[k];
+    for (const auto& [at, run] : fast_.build(kings_, Blocks, list, pack)) king_frames_[at].fast = run;
   }
   set_frames([&](int i) { return kings_.total(i); });
 }
@@ -242,11 +240,12 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
     knights = sub->knights();
     placements = sub->pawns();
   } else {
-    const auto is = [&](const Class& x) { return x.track == c.track && x.colour == c.colour; };
+    Class found;
+    const auto is = [&](const Class& x) { return x.track == c.track && x.colour == c.colour && (found = x, true); };
     index += f.kings.start(king) + block_start(kf, blk) +
              ListedSumLevel::start([&](auto&& visit) { list_classes(kf, blk, visit); }, is);
-    knights = pieces_.knights(root_of(kf, blk, c.track, c.colour));
-    placements = layer.classes(blk, kf.king_placed).at(c.track, c.colour);
+    knights = pieces_.knights(found.root);
+    placements = found.placements;
   }
   const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
   // The pawns first, while the pieces' first line comes into the cache, as in unrank_fast.

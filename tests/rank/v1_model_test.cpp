@@ -1,7 +1,7 @@
 // Tests of the `v1` model against code that does not share its tables: the constraints of its list are
 // judged by the tests' oracle (tests/rank/constraint_oracle.h: file and rank distances, no attack tables),
-// and the counts against CprModel (its count_material, and the fraction of its uniform samples that v1
-// keeps).
+// and the counts against cpr (tests/rank/material_count.h, and the fraction of CprModel's uniform samples
+// that v1 keeps).
 #include "rank/v1_model.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +24,7 @@
 #include "rank/sample.h"
 #include "tests/rank/chi_square.h"
 #include "tests/rank/constraint_oracle.h"
+#include "tests/rank/material_count.h"
 #include "tests/rank/model_checks.h"
 #include "tests/rank/model_contract.h"
 #include "tests/rank/members.h"
@@ -78,7 +79,7 @@ TEST(V1Model, IndependentPredicateMatchesTheConstraints) {
 
 // Enumerate every placement of a small material set with every side to move, castling subset and en
 // passant square it allows. On every candidate, V1Model::violation must agree with the independent
-// predicate. Among the cpr members (their number checked against CprModel::count_material), those that
+// predicate. Among the cpr members (their number checked against cpr_material_count), those that
 // break constraints 5-7 must be refused and the others must rank, below size() and in the half of their
 // side to move, to distinct indices, and unrank back: a bijection between the members of that material
 // and the indices that unrank to it. Round trips alone prove the indices distinct (rank(p) = rank(q)
@@ -120,7 +121,7 @@ void check_material(const std::vector<Piece>& men) {
   }
   EXPECT_GT(members, 0u);
   EXPECT_GT(rejected, 0u);  // every set tested has men that can break a constraint
-  EXPECT_EQ(BigInt(members + rejected), cpr().count_material(counts)) << candidates << " candidates";
+  EXPECT_EQ(BigInt(members + rejected), testing::cpr_material_count(counts)) << candidates << " candidates";
   // And the members are all the indices of that material: a count without the tail graph or the order.
   EXPECT_EQ(BigInt(members), model().count_material(counts));
 }

@@ -1,7 +1,7 @@
 // Tests of the `v2` model against code that does not share its tables: the constraints of its list are
 // judged by the tests' oracle (tests/rank/constraint_oracle.h: file and rank distances and square colours
-// by parity, no attack tables), and the counts against CprModel (its count_material, the fraction of its
-// uniform samples that v2 keeps, and v2 with every constraint of its own switched off).
+// by parity, no attack tables), and the counts against cpr (tests/rank/material_count.h, the fraction of
+// CprModel's uniform samples that v2 keeps, and v2 with every constraint of its own switched off).
 #include "rank/v2_model.h"
 
 #include <gtest/gtest.h>
@@ -74,7 +74,7 @@ TEST(V2Model, IndependentPredicateMatchesTheConstraints) {
 
 // The brute force of a material set (tests/rank/v2_checks.h).
 void check_material(const std::vector<Piece>& men, const std::vector<Bitboard>& where = {}) {
-  testing::check_v2_material(model(), cpr(), true, men, where);
+  testing::check_v2_material(model(), true, men, where);
 }
 
 // The build's progress counts the pawn layers one by one up to all of them.

@@ -51,7 +51,7 @@ std::optional<Constraint> broken_constraint(const Position& p) { return testing:
 bool in_v3(const Position& p) { return testing::in_set(p, testing::v2_list(p, false)); }
 
 void check_material(const std::vector<Piece>& men, const std::vector<Bitboard>& where = {}) {
-  testing::check_v2_material(model(), cpr(), false, men, where);
+  testing::check_v2_material(model(), false, men, where);
 }
 
 TEST(V3Model, IndependentPredicateJudgesTheEnPassantFramesToo) {
