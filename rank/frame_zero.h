@@ -74,7 +74,8 @@ class FrameZeroIndex {
     });
     jump_.build(records_, frame.kings.total());
     std::vector<std::pair<std::int32_t, std::int32_t>> runs;
-    for (std::size_t i = 0; i < squares.size(); ++i) runs.emplace_back(frame.king[squares[i]], i * blocks);
+    for (std::size_t i = 0; i < squares.size(); ++i)
+      runs.emplace_back(frame.king[squares[i]], std::int32_t(i * blocks));
     return runs;
   }
   bool empty() const { return jump_.empty(); }

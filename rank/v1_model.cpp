@@ -537,42 +537,6 @@ Position V1Model::unrank_fast(UInt192 index) const {
   return from_normal_form(men, f.info, black);
 }
 
-BigInt V1Model::count_material(const Material& men) const {
-  BigInt total = 0;
-  for (const MaterialCost& cost : material_costs(men)) {
-    const Material& m = cost.men;
-    const int wp = m[0][Pawn], bp = m[1][Pawn], u = cost.men_cost;
-    kings_.for_each([&](int frame, Square, std::int32_t at) {
-      const FrameInfo& info = kings_[frame].info;
-      if (!cost.has_rooks_of(info)) return;
-      const KingFrame& kf = king_frames_[at];
-      const PawnLayer& layer = *kf.layer;
-      const int squares = 64 - popcount(info.fixed_squares | info.ep_empty | square_bb(kf.king)) - wp - bp;
-      const bool king = !info.fixed.king[White];
-      // The pieces after the front: a multinomial over the squares they leave (binomial is 0 when they
-      // do not fit).
-      BigInt tail = 1;
-      int left = squares - (king ? 1 : 0) - m[0][Queen] - m[0][Knight];
-      for (const auto& [c, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Bishop}, {1, Queen}, {1, Bishop}, {1, Knight}}) {
-        const int n = m[c][pt] - (pt == Rook ? info.fixed.rooks[c] : 0);
-        tail *= binomial(left, n);
-        left -= n;
-      }
-      if (tail == 0) return;
-      for (int o = 0; o <= std::min(wp, bp); ++o) {
-        if (u > men_bound(wp, bp, o, All)) continue;
-        for_each_sub_block(layer, PawnBlock.index[wp][bp][o], [&](int t1, int t2, std::uint64_t p) {
-          const int a = popcount(kf.knight) - t1, b = popcount(kf.near) - t2;
-          const UInt128 ways = front_block_ways(king, m[0][Queen], m[0][Knight], a, b, squares - a - b);
-          total += BigInt(p) * UInt192::from_u128(ways).to_big() * tail;
-          return false;
-        });
-      }
-    });
-  }
-  return total;
-}
-
 std::vector<UInt192> V1Model::block_starts() const {
   return kings_.block_starts([&](int frame) { return frame_start(false, frame); }, Blocks,
                              [&](std::int32_t kf, int blk) { return king_frames_[kf].blocks.count(blk); });

@@ -55,11 +55,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
 
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
-  // Return the number of positions with exactly this material (men[color][piece type]): per frame, black
-  // king and pawn sub-block, the pawn count times the front's ways times a multinomial for the other
-  // pieces. A second way to count, independent of the tail graph, the stored starts and the index order,
-  // used by tests.
-  BigInt count_material(const Material& men) const;
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
 
