@@ -85,8 +85,8 @@ NormalForm normal_form(const Position& pos);
 // adds.
 Position from_normal_form(Men men, const FrameInfo& frame, bool black_to_move);
 
-// A material (men[color][piece type]) in white-to-move form, for the counts of a material (v2's
-// count_material, tests/rank/material_count.h).
+// A material (men[color][piece type]) in white-to-move form, for the tests' counts of a material
+// (tests/rank/material_count.h).
 using Material = std::array<std::array<int, PieceTypeCount>, 2>;
 struct MaterialCost {
   Material men;  // colours exchanged for black to move

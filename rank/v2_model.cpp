@@ -7,26 +7,13 @@
 #include <tuple>
 
 #include "core/fen.h"
-#include "core/promoted_men.h"
 #include "core/threads.h"
-#include "rank/binomial.h"
 #include "rank/flat_index.h"
 #include "rank/prefetch.h"
 
 namespace chessrank::rank {
 
-namespace {
-
-// Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
-// the files one and then two away (left first), the other files with en passant cells, and the rest, those
-// an even number of files from the king first. Files that carry no special cell come last, where the
-// tables need neither the tracked nor the king's counts of the files before, and since the colour set is
-// the king's colour, layers of kings on one rank agree file for file whatever their file, and share tables.
-// With `ep_first` (v3) the files with en passant cells come first (left to right): only the suffix tables
-// that span them are the (en passant case, king) pair's own, and the tables of the files after them are
-// shared by the pairs that leave the same files around the king: v3's pawn tables take 384 MB, 452 in v2's
-// order (docs/models/v3.md).
-FileOrder pawn_file_order(int ep_case, Square king, bool ep_first) {
+FileOrder V2Model::pawn_file_order(int ep_case, Square king, bool ep_first) {
   FileOrder order{};
   int n = 0;
   bool used[8] = {};
@@ -47,8 +34,6 @@ FileOrder pawn_file_order(int ep_case, Square king, bool ep_first) {
       if ((f - kf) % 2 == parity || (kf - f) % 2 == parity) add(f);
   return order;
 }
-
-}  // namespace
 
 std::string_view V2Model::description() const { return exact_ ? V3Description : V2Description; }
 
@@ -326,82 +311,6 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
       for (std::size_t i = 0; i < n; ++i) layers_[p[i].kf->layer]->step(w[i]);
     for (std::size_t i = 0; i < n; ++i) out[at + i] = unrank_end(p[i], w[i]);
   }
-}
-
-BigInt V2Model::count_material(const Material& men) const {
-  BigInt total = 0;
-  for (const MaterialCost& cost : material_costs(men)) {
-    const Material& m = cost.men;
-    const int wp = m[0][Pawn], bp = m[1][Pawn];
-    // The promotions of the pieces but the bishops, per side, and the pieces counted in U.
-    const auto others = [&](int c) { return promoted_queens_rooks_knights(m[c][Queen], m[c][Rook], m[c][Knight]); };
-    int pieces = 0;
-    for (int c = 0; c < 2; ++c)
-      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
-    kings_.for_each([&](int frame, Square, std::int32_t at) {
-      const FrameInfo& info = kings_[frame].info;
-      if (!cost.has_rooks_of(info)) return;
-      const bool colours = kept_in(info.ep_case != 0).has(Constraint::BishopColours);
-      const KingFrame& kf = king_frames_[at];
-      const PawnKingLayer& layer = *layers_[kf.layer];
-      const RootFamily& fam = families_[kf.family];
-      for (int o = 0; o <= std::min(wp, bp); ++o) {
-        const int blk = PawnBlock.index[wp][bp][o];
-        const PawnKingLayer::Block classes = layer.classes(blk, kf.king_placed);
-        const int u = men_bound(wp, bp, o, All);
-        for (int t = 0; t < classes.tracks; ++t)
-          for (int c = 0; c < classes.colours; ++c) {
-            const std::uint64_t p = classes.at(t, c);
-            if (!p) continue;
-            // The free squares of each class: off the knight squares and of the other colour (n1), of the
-            // king's colour (n2), and the knight squares (a, of the other colour).
-            const int a = fam.a0 - t, n2 = colours ? fam.y0 - c : 0, n1 = fam.free0 - wp - bp - a - n2;
-            BigInt ways = 0;
-            // White knights: k1 on set 1, the rest on set 2.
-            for (int k1 = 0; k1 <= m[0][Knight]; ++k1) {
-              const int k2 = m[0][Knight] - k1;
-              BigInt knights = binomial(n1, k1) * binomial(n2, k2);
-              if (knights == 0) continue;
-              const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
-              if (!colours) {
-                // Bishops without colours: the rest is a multinomial over the squares left.
-                const int prom_w = others(0) + promoted_of(m[0][Bishop], 2),
-                          prom_b = others(1) + promoted_of(m[1][Bishop], 2);
-                if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
-                BigInt rest = 1;
-                int left = x + y;
-                for (const auto& [side, pt] :
-                     {std::pair{0, Bishop}, {1, Bishop}, {0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
-                  const int n = m[side][pt] - (pt == Rook ? info.fixed.rooks[side] : 0);
-                  rest *= binomial(left, n);
-                  left -= n;
-                }
-                ways += knights * rest;
-                continue;
-              }
-              // Bishops by colour: lw and lb on the other colour than the king's, the rest on its colour.
-              for (int lw = 0; lw <= m[0][Bishop]; ++lw)
-                for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
-                  const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
-                  const int prom_w = others(0) + promoted_of(lw, 1) + promoted_of(dw, 1);
-                  const int prom_b = others(1) + promoted_of(lb, 1) + promoted_of(db, 1);
-                  if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
-                  BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
-                  int left = x + y - lw - lb - dw - db;
-                  for (const auto& [side, pt] : {std::pair{0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
-                    const int n = m[side][pt] - (pt == Rook ? info.fixed.rooks[side] : 0);
-                    rest *= binomial(left, n);
-                    left -= n;
-                  }
-                  ways += knights * rest;
-                }
-            }
-            total += BigInt(p) * ways;
-          }
-      }
-    });
-  }
-  return total;
 }
 
 std::vector<UInt192> V2Model::block_starts() const {

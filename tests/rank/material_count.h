@@ -5,15 +5,19 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "core/bigint.h"
 #include "core/bitboard.h"
 #include "rank/constraints.h"
 #include "rank/frame.h"
+#include "rank/pawn_king_layer.h"
 #include "rank/pawn_layer.h"
+#include "rank/v2_model.h"
 
 namespace chessrank::testing {
 
@@ -108,6 +112,97 @@ inline BigInt v1_material_count(const rank::Material& men) {
                          binomial(white_king ? after - 1 : after, kq);
               }
               total += BigInt(p) * front * rest;
+            }
+        }
+      }
+    }
+  }
+  return total;
+}
+
+// Return the number of v2 positions (v3's without `exceptions`) with exactly these men: per side to move,
+// frame and black king square the king may take, the placements of the pawns and the white king (a pawn and
+// king layer of the king's rules: the white king off its neighbours, the men on its knight squares and on
+// its colour counted) by those two counts, times the ways to put the pieces on the squares left: the white
+// knights off the knight squares, the bishops by square colour, a side's bishops costing one promotion
+// beyond the first on each colour. With `exceptions`, the en passant frames count the bishops without colours
+// (beyond the first two) and let the knights on the knight squares.
+inline BigInt v2_material_count(const rank::Material& men, bool exceptions) {
+  static rank::PawnKingTables tables;
+  static std::map<std::tuple<int, int, Bitboard, Bitboard, Bitboard>, std::unique_ptr<rank::PawnKingLayer>> layers;
+  const auto promoted = [](int n, int free) { return std::max(0, n - free); };
+  BigInt total = 0;
+  for (const rank::MaterialCost& cost : rank::material_costs(men)) {
+    const rank::Material& m = cost.men;
+    const int wp = m[0][Pawn], bp = m[1][Pawn];
+    const auto others = [&](int c) {
+      return promoted(m[c][Queen], 1) + promoted(m[c][Rook], 2) + promoted(m[c][Knight], 2);
+    };
+    int pieces = 0;  // the pieces counted in U, kings included
+    for (int c = 0; c < 2; ++c)
+      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) pieces += m[c][pt];
+    for (int i = 0; i < rank::Frames; ++i) {
+      const rank::FrameInfo f = rank::frame_info(i);
+      if (!cost.has_rooks_of(f)) continue;
+      const bool exact = !(exceptions && f.ep_case != 0);  // colours and knights
+      const bool placed = !f.fixed.king[White];
+      for (int k = 0; k < 64; ++k) {
+        const Square king = Square(k);
+        const std::optional<rank::PawnRules> pawns = rank::king_pawn_rules(f.ep_case, king);
+        if (!pawns || !rank::black_king_fits(f, king)) continue;
+        const Bitboard taken = f.fixed_squares | f.ep_empty | square_bb(king);
+        const Bitboard layer_taken = placed ? taken : f.ep_empty | square_bb(king);
+        rank::PawnKingRules rules;
+        rules.pawns = *pawns;
+        rules.king = ~(layer_taken | king_attacks(king));
+        rules.track = exact ? knight_attacks(king) & ~layer_taken : 0;
+        rules.colour = exact ? colour_squares(king) & ~layer_taken : 0;
+        std::unique_ptr<rank::PawnKingLayer>& layer =
+            layers[{f.ep_case, k, rules.king, rules.track, rules.colour}];
+        if (!layer) {  // in the model's order of the files, where layers share most of their tables
+          const rank::FileOrder order = rank::V2Model::pawn_file_order(f.ep_case, king, !exceptions);
+          layer = std::make_unique<rank::PawnKingLayer>(rules, order, tables);
+        }
+        const int a0 = exact ? popcount(knight_attacks(king) & ~taken) : 0;
+        const int y0 = exact ? popcount(colour_squares(king) & ~taken) : 0;
+        const int free0 = 64 - popcount(taken) - (placed ? 1 : 0);
+        for (int o = 0; o <= std::min(wp, bp); ++o) {
+          const rank::PawnKingLayer::Block classes = layer->classes(rank::PawnBlock.index[wp][bp][o], placed);
+          const int u = rank::men_bound(wp, bp, o, rank::CprConstraints);  // v2's constraint 4
+          for (int t = 0; t < classes.tracks; ++t)
+            for (int c = 0; c < classes.colours; ++c) {
+              const std::uint64_t p = classes.at(t, c);
+              if (!p) continue;
+              // The free squares: the knight squares (a, of the other colour than the king's), those of the
+              // king's colour (n2), the rest (n1).
+              const int a = a0 - t, n2 = y0 - c, n1 = free0 - wp - bp - a - n2;
+              BigInt ways = 0;
+              for (int k1 = 0; k1 <= m[0][Knight]; ++k1) {  // white knights: k1 on set 1, the rest on set 2
+                const int k2 = m[0][Knight] - k1;
+                const BigInt knights = binomial(n1, k1) * binomial(n2, k2);
+                if (knights == 0) continue;
+                const int x = a + n1 - k1, y = n2 - k2;  // free squares of each colour after them
+                // Bishops: lw and lb on the other colour than the king's, the rest on its colour; without
+                // colours (y = 0 then), all on the x squares, costing promotions beyond the first two.
+                for (int lw = 0; lw <= m[0][Bishop]; ++lw)
+                  for (int lb = 0; lb <= m[1][Bishop]; ++lb) {
+                    const int dw = m[0][Bishop] - lw, db = m[1][Bishop] - lb;
+                    if (!exact && (dw || db)) continue;
+                    const int prom_w = others(0) + (exact ? promoted(lw, 1) + promoted(dw, 1) : promoted(lw, 2));
+                    const int prom_b = others(1) + (exact ? promoted(lb, 1) + promoted(db, 1) : promoted(lb, 2));
+                    if (prom_w > 8 - wp || prom_b > 8 - bp || prom_w + prom_b + pieces > u) continue;
+                    BigInt rest = binomial(x, lw) * binomial(x - lw, lb) * binomial(y, dw) * binomial(y - dw, db);
+                    int left = x + y - lw - lb - dw - db;
+                    for (const auto& [side, pt] :
+                         {std::pair{0, Rook}, {1, Rook}, {0, Queen}, {1, Queen}, {1, Knight}}) {
+                      const int n = m[side][pt] - (pt == Rook ? f.fixed.rooks[side] : 0);
+                      rest *= binomial(left, n);
+                      left -= n;
+                    }
+                    ways += knights * rest;
+                  }
+              }
+              total += BigInt(p) * ways;
             }
         }
       }
