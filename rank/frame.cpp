@@ -4,7 +4,6 @@
 #include <bit>
 
 #include "core/fen.h"
-#include "core/promoted_men.h"
 
 namespace chessrank::rank {
 
@@ -150,25 +149,6 @@ Position from_normal_form(Men men, const FrameInfo& f, bool black) {
   pos.set_castling_rights(black ? swap_castling(f.rights) : f.rights);
   pos.set_ep_square(f.ep_square == NoSquare ? NoSquare : black ? flip_rank(f.ep_square) : f.ep_square);
   return pos;
-}
-
-std::vector<MaterialCost> material_costs(const Material& men) {
-  std::vector<MaterialCost> out;
-  for (bool black : {false, true}) {  // black to move is the colour swap
-    MaterialCost cost{men, 0};
-    Material& m = cost.men;
-    if (black) std::swap(m[0], m[1]);
-    if (m[0][King] != 1 || m[1][King] != 1) continue;
-    const auto promotions = [&](int c) { return promoted_men(m[c][Queen], m[c][Rook], m[c][Bishop], m[c][Knight]); };
-    bool ok = true;
-    for (int c = 0; c < 2; ++c) {
-      if (m[c][Pawn] > 8 || promotions(c) + m[c][Pawn] > 8) ok = false;
-      cost.men_cost += promotions(c);
-      for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) cost.men_cost += m[c][pt];
-    }
-    if (ok) out.push_back(cost);
-  }
-  return out;
 }
 
 }  // namespace chessrank::rank

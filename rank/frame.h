@@ -85,19 +85,4 @@ NormalForm normal_form(const Position& pos);
 // adds.
 Position from_normal_form(Men men, const FrameInfo& frame, bool black_to_move);
 
-// A material (men[color][piece type]) in white-to-move form, for the tests' counts of a material
-// (tests/rank/material_count.h).
-using Material = std::array<std::array<int, PieceTypeCount>, 2>;
-struct MaterialCost {
-  Material men;  // colours exchanged for black to move
-  int men_cost;  // promotions + pieces (kings included): what constraint 4's U must cover
-  // Return whether a frame's castling rooks are among these men.
-  bool has_rooks_of(const FrameInfo& f) const {
-    return f.fixed.rooks[0] <= men[0][Rook] && f.fixed.rooks[1] <= men[1][Rook];
-  }
-};
-// Return the white-to-move material of positions with `men`: for white to move, then for black to move,
-// each when constraints 1 and 3 (one king each, at most 8 pawns plus promoted pieces a side) admit it.
-std::vector<MaterialCost> material_costs(const Material& men);
-
 }  // namespace chessrank::rank
