@@ -413,16 +413,11 @@ std::vector<PawnClass> pawn_classes(const rank::PawnRules& rules, Bitboard a, Bi
   cur[std::size_t(live[0]) * Inner] = 1;
   for (int f : order) {
     std::map<std::array<int, 3>, std::map<int, u64>> by_counts;
-    for (unsigned wm = 0; wm < 64; ++wm)
-      for (unsigned bm = 0; bm < 64; ++bm) {
-        if (wm & bm) continue;
-        bool ok = true;
-        for (int i = 0; i < 6 && ok; ++i) ok = rank::cell_allows(rules[f][i], wm >> i & 1, bm >> i & 1);
-        if (!ok) continue;
-        const Bitboard all = rank::cells_to_bitboard(wm | bm, f);
-        by_counts[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm)}]
-                 [tracked(popcount(all & a), popcount(all & orth), popcount(all & diag), popcount(all & colour))] += 1;
-      }
+    rank::for_each_file_config(rules[f], [&](unsigned wm, unsigned bm) {
+      const Bitboard all = rank::cells_to_bitboard(wm | bm, f);
+      by_counts[{popcount(wm), popcount(bm), rank::file_opposed(wm, bm)}]
+               [tracked(popcount(all & a), popcount(all & orth), popcount(all & diag), popcount(all & colour))] += 1;
+    });
     std::vector<Group> groups;
     for (const auto& [c, shifts] : by_counts) {
       groups.push_back({c[0], c[1], c[2], {}});

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,6 +41,41 @@ std::string describe_ep_case(int ep_case);
 // Return the pawn cell rules of an en passant case: the pawn that moved on f5, f6 and f7 empty, the
 // capturer on rank 5 (and no white pawn on its left for "only").
 PawnRules ep_rules(int ep_case);
+
+// Builds the order in which a pawn layer ranks the files (most significant first), group by group, each file
+// placed at its first mention: v1 and v2 rank first the files that carry special cells (around the black
+// king, of the en passant case), so that layers agreeing on the files after them share their tables.
+class FileOrderBuilder {
+ public:
+  // Add a file; a file off the board or already placed is passed over.
+  FileOrderBuilder& add(int file) {
+    if (file >= 0 && file < 8 && !(used_ >> file & 1)) used_ |= 1u << file, order_[placed_++] = file;
+    return *this;
+  }
+  // Add the king's file, then the files one and then two away, left first.
+  FileOrderBuilder& add_around(Square king) {
+    for (int d : {0, -1, 1, -2, 2}) add(file_of(king) + d);
+    return *this;
+  }
+  // Add the files that hold cells of an en passant case, a to h: the pawn's, the capturer's and, for
+  // "capturer on the right only", the one left of the pawn.
+  FileOrderBuilder& add_en_passant(int ep_case) {
+    const EpCase& ec = ep_cases()[ep_case];
+    for (int f = 0; f < 8; ++f)
+      if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
+    return *this;
+  }
+  // Return the order, once every file is placed.
+  FileOrder order() const {
+    assert(placed_ == 8);
+    return order_;
+  }
+
+ private:
+  FileOrder order_{};
+  int placed_ = 0;
+  unsigned used_ = 0;
+};
 
 // What a frame fixes.
 struct FrameInfo {

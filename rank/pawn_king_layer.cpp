@@ -17,9 +17,7 @@ inline unsigned file_squares(Bitboard b, int file) {
 
 // A file type's key: its cell rules, and which of its squares are tracked, of the colour, open to the king.
 std::uint64_t file_key(const std::array<CellRule, 6>& rules, unsigned track, unsigned colour, unsigned king) {
-  std::uint64_t key = 0;
-  for (CellRule r : rules) key = key << 3 | unsigned(r);
-  return key | std::uint64_t(track) << 18 | std::uint64_t(colour) << 26 | std::uint64_t(king) << 34;
+  return pack_rules(rules) | std::uint64_t(track) << 18 | std::uint64_t(colour) << 26 | std::uint64_t(king) << 34;
 }
 
 }  // namespace
@@ -29,8 +27,7 @@ std::shared_ptr<const PawnKingTables::FileTable> PawnKingTables::file(std::uint6
     const std::lock_guard<std::mutex> lock(mutex_);
     if (const auto it = files_.find(key); it != files_.end()) return it->second;
   }
-  std::array<CellRule, 6> rules;
-  for (int i = 5, k = int(key & 0x3FFFF); i >= 0; --i, k >>= 3) rules[i] = CellRule(k & 7);
+  const std::array<CellRule, 6> rules = unpack_rules(std::uint32_t(key & 0x3FFFF));
   const unsigned track = key >> 18 & 0xFF, colour = key >> 26 & 0xFF, king = key >> 34 & 0xFF;
 
   struct Config {
@@ -42,28 +39,23 @@ std::shared_ptr<const PawnKingTables::FileTable> PawnKingTables::file(std::uint6
     auto order() const { return std::tie(men, stats[3], stats, code); }
   };
   std::vector<Config> configs;
-  for (unsigned w = 0; w < 64; ++w)
-    for (unsigned b = 0; b < 64; ++b) {
-      if (w & b) continue;
-      bool ok = true;
-      for (int i = 0; i < 6 && ok; ++i) ok = cell_allows(rules[i], w >> i & 1, b >> i & 1);
-      if (!ok) continue;
-      const unsigned occupied = (w | b) << 1;  // by rank
-      const auto pawns = std::uint16_t(w | b << 6);
-      const std::array<std::uint8_t, 6> s = {std::uint8_t(std::popcount(w)),
-                                             std::uint8_t(std::popcount(b)),
-                                             std::uint8_t(file_opposed(w, b)),
-                                             0,
-                                             std::uint8_t(std::popcount(occupied & track)),
-                                             std::uint8_t(std::popcount(occupied & colour))};
-      configs.push_back({s, std::uint16_t(pawns | NoKing << 12), std::uint8_t(s[0] + s[1])});
-      for (unsigned q = 0; q < 8; ++q) {
-        if (!(king >> q & 1) || (occupied >> q & 1)) continue;
-        std::array<std::uint8_t, 6> k = s;
-        k[3] = 1, k[4] += track >> q & 1, k[5] += colour >> q & 1;
-        configs.push_back({k, std::uint16_t(pawns | q << 12), std::uint8_t(k[0] + k[1] + 1)});
-      }
+  for_each_file_config(rules, [&](unsigned w, unsigned b) {
+    const unsigned occupied = (w | b) << 1;  // by rank
+    const auto pawns = std::uint16_t(w | b << 6);
+    const std::array<std::uint8_t, 6> s = {std::uint8_t(std::popcount(w)),
+                                           std::uint8_t(std::popcount(b)),
+                                           std::uint8_t(file_opposed(w, b)),
+                                           0,
+                                           std::uint8_t(std::popcount(occupied & track)),
+                                           std::uint8_t(std::popcount(occupied & colour))};
+    configs.push_back({s, std::uint16_t(pawns | NoKing << 12), std::uint8_t(s[0] + s[1])});
+    for (unsigned q = 0; q < 8; ++q) {
+      if (!(king >> q & 1) || (occupied >> q & 1)) continue;
+      std::array<std::uint8_t, 6> k = s;
+      k[3] = 1, k[4] += track >> q & 1, k[5] += colour >> q & 1;
+      configs.push_back({k, std::uint16_t(pawns | q << 12), std::uint8_t(k[0] + k[1] + 1)});
     }
+  });
   std::sort(configs.begin(), configs.end(), [](const Config& x, const Config& y) { return x.order() < y.order(); });
 
   auto t = std::make_shared<FileTable>();

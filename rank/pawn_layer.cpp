@@ -12,20 +12,16 @@ namespace chessrank::rank {
 
 namespace {
 
-// Return the key of a file's type: its tracked cells and rules.
+// Return the key of a file's type: its rules, and its tracked cells above them.
 std::uint32_t file_key(const std::array<CellRule, 6>& rules, unsigned track1, unsigned track2) {
-  std::uint32_t key = track1 | track2 << 6;
-  for (CellRule r : rules) key = key << 3 | unsigned(r);
-  return key;
+  return (track1 | track2 << 6) << 18 | pack_rules(rules);
 }
 
 }  // namespace
 
 std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(std::uint32_t key) {
-  std::array<CellRule, 6> rules;
-  for (int i = 5; i >= 0; --i, key >>= 3) rules[i] = CellRule(key & 7);
-  const unsigned track1 = key & 63, track2 = key >> 6 & 63;
-  key = file_key(rules, track1, track2);
+  const std::array<CellRule, 6> rules = unpack_rules(key & 0x3FFFF);
+  const unsigned track1 = key >> 18 & 63, track2 = key >> 24 & 63;
   static std::mutex mutex;
   static std::unordered_map<std::uint32_t, std::shared_ptr<const FileTable>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
@@ -39,13 +35,9 @@ std::shared_ptr<const PawnLayer::FileTable> PawnLayer::file_table(std::uint32_t 
     int t1, t2;
   };
   std::vector<Config> configs;
-  for (unsigned w = 0; w < 64; ++w)
-    for (unsigned b = 0; b < 64; ++b) {
-      if (w & b) continue;
-      bool ok = true;
-      for (int i = 0; i < 6 && ok; ++i) ok = cell_allows(rules[i], w >> i & 1, b >> i & 1);
-      if (ok) configs.push_back({w, b, file_opposed(w, b), popcount((w | b) & track1), popcount((w | b) & track2)});
-    }
+  for_each_file_config(rules, [&](unsigned w, unsigned b) {
+    configs.push_back({w, b, file_opposed(w, b), popcount((w | b) & track1), popcount((w | b) & track2)});
+  });
   const auto order = [](const Config& c) {
     return std::make_tuple(popcount(c.white), popcount(c.black), c.opp, c.t1, c.t2, c.white, c.black);
   };

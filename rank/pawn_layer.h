@@ -54,7 +54,30 @@ constexpr bool cell_allows(CellRule rule, bool w, bool b) {
   return false;
 }
 
+// Return a file's cell rules packed in 18 bits, three a cell, cell 0 highest (the file tables' keys), and back.
+constexpr std::uint32_t pack_rules(const std::array<CellRule, 6>& rules) {
+  std::uint32_t key = 0;
+  for (CellRule r : rules) key = key << 3 | unsigned(r);
+  return key;
+}
+constexpr std::array<CellRule, 6> unpack_rules(std::uint32_t key) {
+  std::array<CellRule, 6> rules{};
+  for (int i = 5; i >= 0; --i, key >>= 3) rules[i] = CellRule(key & 7);
+  return rules;
+}
+
 // Below, a file's cells are a 6-bit mask, bit i = rank i + 2.
+// Call visit(white, black) for each configuration of a file's cells that its rules allow, by white mask,
+// then black mask.
+template <class Visit>
+void for_each_file_config(const std::array<CellRule, 6>& rules, Visit&& visit) {
+  for (unsigned w = 0; w < 64; ++w)
+    for (unsigned b = 0; b < 64; ++b) {
+      bool ok = !(w & b);
+      for (int i = 0; i < 6 && ok; ++i) ok = cell_allows(rules[i], w >> i & 1, b >> i & 1);
+      if (ok) visit(w, b);
+    }
+}
 // Return whether some white cell lies below some black cell: the file is opposed.
 constexpr bool file_opposed(unsigned white, unsigned black) {
   return white && black && std::countr_zero(white) < 31 - std::countl_zero(black);

@@ -29,19 +29,10 @@ const PieceLayer::Plan TailPlan = {{{
 // each group a to h. Files that carry no special cell come last, where the tables need no tracked counts,
 // and layers that agree from some position on share their tables.
 FileOrder pawn_file_order(int ep_case, Square king) {
-  FileOrder order{};
-  int n = 0;
-  bool used[8] = {};
-  const auto add = [&](int f) {
-    if (f >= 0 && f < 8 && !used[f]) used[f] = true, order[n++] = f;
-  };
-  const int kf = file_of(king);
-  for (int d : {0, -1, 1, -2, 2}) add(kf + d);
-  const EpCase& ec = ep_cases()[ep_case];
-  for (int f = 0; f < 8; ++f)
-    if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
-  for (int f = 0; f < 8; ++f) add(f);
-  return order;
+  FileOrderBuilder order;
+  order.add_around(king).add_en_passant(ep_case);
+  for (int f = 0; f < 8; ++f) order.add(f);
+  return order.order();
 }
 
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
@@ -166,6 +157,25 @@ void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const
   for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
     return visit(SubBlockKey{t1, t2, pawns}, [&] { return pieces(front, a0 - t1, b0 - t2) * pawns; });
   });
+}
+
+UInt128 V1Model::pair_ways(const Front& front, int kq, int kn, int a, int b, int g) const {
+  if (strict()) return front_block_ways(front.king, kq, kn, a, b, g);
+  constexpr unsigned A = 1, B = 2, G = 4;
+  const unsigned king_classes = A | G | (keeps(Constraint::KingsApart) ? 0 : B);
+  const unsigned queen_classes = A | G | (keeps(Constraint::QueenNext) ? 0 : B);
+  const unsigned knight_classes = B | G | (keeps(Constraint::KnightCheck) ? 0 : A);
+  return front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes, queen_classes, knight_classes);
+}
+
+template <class Visit>
+void V1Model::list_pairs(const Front& front, int a, int b, Visit&& visit) const {
+  const int g = front.squares - a - b;
+  for (int kq = 0; g >= 0 && kq <= front.queens; ++kq)
+    for (int kn = 0; kn <= front.knights; ++kn)
+      if (front.tail_root[kq][kn] >= 0 &&
+          visit(FrontPair{kq, kn}, [&] { return mul(front.tail_count[kq][kn], pair_ways(front, kq, kn, a, b, g)); }))
+        return;
 }
 
 V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep) {
@@ -302,23 +312,10 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
-  if (front.counted[a][b]) return front.count[a][b];
-  const int g = front.squares - a - b;
-  UInt192 total;
-  constexpr unsigned A = 1, B = 2, G = 4;
-  const unsigned king_classes = A | G | (keeps(Constraint::KingsApart) ? 0 : B);
-  const unsigned queen_classes = A | G | (keeps(Constraint::QueenNext) ? 0 : B);
-  const unsigned knight_classes = B | G | (keeps(Constraint::KnightCheck) ? 0 : A);
-  for (int kq = 0; g >= 0 && kq <= front.queens; ++kq)
-    for (int kn = 0; kn <= front.knights; ++kn) {
-      if (front.tail_root[kq][kn] < 0) continue;
-      const UInt128 ways = strict() ? front_block_ways(front.king, kq, kn, a, b, g)
-                                                : front_ways_relaxed(front.king, kq, kn, {a, b, g}, king_classes,
-                                                                     queen_classes, knight_classes);
-      if (ways) total += mul(front.tail_count[kq][kn], ways);
-    }
+  if (!front.counted[a][b])
+    front.count[a][b] = ListedSumLevel::total([&](auto&& visit) { list_pairs(front, a, b, visit); });
   front.counted[a][b] = true;
-  return front.count[a][b] = total;
+  return front.count[a][b];
 }
 
 void V1Model::build_fast_fronts(int family) {
@@ -332,12 +329,12 @@ void V1Model::build_fast_fronts(int family) {
         const std::size_t first = fast_pairs_.size();
         front.starts[a][b] = std::int32_t(first);
         UInt192 acc;
-        for (int kq = 0; kq <= front.queens; ++kq)
-          for (int kn = 0; kn <= front.knights; ++kn) {
-            if (front.tail_root[kq][kn] < 0) continue;
-            fast_pairs_.push_back({acc, front.tail_root[kq][kn], std::uint8_t(kq), std::uint8_t(kn)});
-            acc += mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g));
-          }
+        list_pairs(front, a, b, [&](const FrontPair& p, auto&& size) {
+          fast_pairs_.push_back({acc, front.tail_root[p.queens][p.knights], std::uint8_t(p.queens),
+                                 std::uint8_t(p.knights)});
+          acc += size();
+          return false;
+        });
         fast_pairs_.push_back({acc});
         const int shift = key_shift(acc);
         front.shift[a][b] = std::uint8_t(shift);
@@ -368,14 +365,9 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
     assert(p->queens != FastPair::NoPair);  // violation() and the tail admit (kq, kn)
     index = p->start;
   } else {
-    for (int q = 0; q <= front.queens; ++q)
-      for (int n = 0; n <= front.knights; ++n) {
-        if (q == kq && n == kn) goto found;
-        if (front.tail_root[q][n] >= 0)
-          index += mul(front.tail_count[q][n], front_block_ways(front.king, q, n, a, b, g));
-      }
+    const auto is = [&](const FrontPair& p) { return p.queens == kq && p.knights == kn; };
+    index = ListedSumLevel::start([&](auto&& visit) { list_pairs(front, a, b, visit); }, is);
   }
-found:
   UInt128 within = 0;
   for (int jj = 0; jj < j; ++jj) within += front_ways(front.king, kq, kn, a, b, g, jj);
   const UInt128 set_rank = UInt128(rank_subset(set & knight_free, knight_free)) * Binomial(g, j) +
@@ -389,22 +381,16 @@ found:
 
 void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                            Men& men) const {
-  const int a = popcount(knight_free), b = popcount(near_free), g = popcount(rest_free);
+  const int a = popcount(knight_free), b = popcount(near_free);
   if (const int first = front.starts[a][b]; first >= 0) {
     const FastPair& p = fast_pair(first, front.shift[a][b], r);
     place_front(front.king, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), r, knight_free, near_free,
                 rest_free, men);
     return;
   }
-  for (int kq = 0; kq <= front.queens; ++kq)
-    for (int kn = 0; kn <= front.knights; ++kn) {
-      if (front.tail_root[kq][kn] < 0) continue;
-      if (!r.try_sub(mul(front.tail_count[kq][kn], front_block_ways(front.king, kq, kn, a, b, g)))) {
-        place_front(front.king, kq, kn, front.tail_root[kq][kn], front.tail_count[kq][kn], r, knight_free, near_free,
-                    rest_free, men);
-        return;
-      }
-    }
+  const FrontPair p = ListedSumLevel::locate<FrontPair>([&](auto&& visit) { list_pairs(front, a, b, visit); }, r);
+  place_front(front.king, p.queens, p.knights, front.tail_root[p.queens][p.knights],
+              front.tail_count[p.queens][p.knights], r, knight_free, near_free, rest_free, men);
 }
 
 const V1Model::FastPair& V1Model::fast_pair(std::size_t first, int shift, UInt192& r) const {

@@ -78,6 +78,18 @@ class V1Model final : public FixedWidthModel<V1Model> {
   template <class Visit>
   void list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const;
 
+  // A (queens, knights) block of a front: the white queens and knights it places.
+  struct FrontPair {
+    int queens = 0, knights = 0;
+  };
+  // Return the number of ways to place the front's white king, kq queens and kn knights on a free knight
+  // squares, b free neighbours and g other free squares, as far as the kept constraints allow.
+  UInt128 pair_ways(const Front& front, int kq, int kn, int a, int b, int g) const;
+  // List the (queens, knights) blocks of a front with a free knight squares and b free neighbours in index
+  // order, to visit(pair, size) until it returns true (ListedSumLevel): a block's size is its front
+  // placements times its tail's.
+  template <class Visit>
+  void list_pairs(const Front& front, int a, int b, Visit&& visit) const;
   // Return the number of piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& pieces(const Front& front, int a, int b) const;
   // Count (once) the piece placements of a front with a free knight squares and b free neighbours.

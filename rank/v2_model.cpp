@@ -14,25 +14,13 @@
 namespace chessrank::rank {
 
 FileOrder V2Model::pawn_file_order(int ep_case, Square king, bool ep_first) {
-  FileOrder order{};
-  int n = 0;
-  bool used[8] = {};
-  const auto add = [&](int f) {
-    if (f >= 0 && f < 8 && !used[f]) used[f] = true, order[n++] = f;
-  };
-  const int kf = file_of(king);
-  const EpCase& ec = ep_cases()[ep_case];
-  const auto add_ep_files = [&] {
+  FileOrderBuilder order;
+  if (ep_first) order.add_en_passant(ep_case);
+  order.add_around(king).add_en_passant(ep_case);
+  for (int parity : {0, 1})  // the files an even number of files from the king's, then the others
     for (int f = 0; f < 8; ++f)
-      if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
-  };
-  if (ep_first) add_ep_files();
-  for (int d : {0, -1, 1, -2, 2}) add(kf + d);
-  add_ep_files();
-  for (int parity : {0, 1})
-    for (int f = 0; f < 8; ++f)
-      if ((f - kf) % 2 == parity || (kf - f) % 2 == parity) add(f);
-  return order;
+      if (std::abs(f - file_of(king)) % 2 == parity) order.add(f);
+  return order.order();
 }
 
 std::string_view V2Model::description() const { return exact_ ? V3Description : V2Description; }
