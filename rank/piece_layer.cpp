@@ -152,20 +152,6 @@ int PieceLayer::find(const FixedMen& fixed, const PieceBudget& budget) const {
   return it != roots_.end() && it->key == key ? int(it - roots_.begin()) : -1;
 }
 
-std::pair<const PieceLayer*, int> PieceLayer::resolve(const FixedMen& fixed, const PieceBudget& budget) const {
-  if (const int root = find(fixed, budget); root >= 0) return {this, root};
-  // Keep the last foreign budget's layer per thread: callers (tests) rank many positions of one budget.
-  thread_local std::unique_ptr<PieceLayer> last;
-  if (!last || !(last->plan_ == plan_) || last->find(fixed, budget) < 0)
-    last = std::make_unique<PieceLayer>(std::vector<Root>{{fixed, budget}}, plan_);
-  return {last.get(), last->find(fixed, budget)};
-}
-
-UInt192 PieceLayer::count(const FixedMen& fixed, const PieceBudget& budget) const {
-  const auto [layer, root] = resolve(fixed, budget);
-  return layer->count(root);
-}
-
 bool PieceLayer::has_kings() const {
   return std::any_of(plan_.stages.begin(), plan_.stages.begin() + plan_.count,
                      [](const StageInfo& st) { return st.type == King; });
@@ -275,24 +261,6 @@ void PieceLayer::unrank(std::uint32_t first, std::array<std::uint8_t, 2> kings, 
     walk(narrow_.data(), first, kings, Count128{r.low128()}, free, men);
   else
     walk(edges_.data(), first, kings, r, free, men);
-}
-
-UInt192 PieceLayer::rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const {
-  Men men{};
-  for (Color c : {White, Black})
-    for (PieceType pt : {Knight, Bishop, Rook, Queen, King}) men[c][pt] = pos.pieces(c, pt);
-  const auto [layer, node] = resolve(fixed, budget);
-  return layer->rank(node, men, free);
-}
-
-void PieceLayer::unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget,
-                        Position& pos) const {
-  Men men{};
-  const auto [layer, node] = resolve(fixed, budget);
-  layer->unrank(node, r, free, men);
-  for (Color c : {White, Black})
-    for (PieceType pt : {Knight, Bishop, Rook, Queen, King})
-      for (Bitboard b = men[c][pt]; b;) pos.put_piece(make_piece(c, pt), pop_lsb(b));
 }
 
 }  // namespace chessrank::rank

@@ -31,7 +31,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "core/position.h"
@@ -80,8 +79,7 @@ class PieceLayer {
   // The order of the table above (the `cpr` model).
   static const Plan AllPieces;
 
-  // Build the states reachable from these roots. Other budgets work too, through a layer built for
-  // them alone on first use (kept per thread for the calls that follow, which usually repeat it).
+  // Build the states reachable from these roots.
   explicit PieceLayer(const std::vector<Root>& roots = {}, const Plan& plan = AllPieces);
 
   // Return the handle of a root given to the constructor, or -1.
@@ -99,15 +97,6 @@ class PieceLayer {
   std::uint32_t first_edge(int root) const { return roots_[root].first; }
   UInt192 rank_from(std::uint32_t first, const Men& men, Bitboard free) const;
   void unrank_from(std::uint32_t first, UInt192 r, Bitboard free, Men& men) const;
-
-  // Return the number of armies-with-placements for these budgets.
-  UInt192 count(const FixedMen& fixed, const PieceBudget& budget) const;
-
-  // Versions for any budget; `free` must have budget.squares members.
-  // Rank the pieces of `pos` standing on `free` (the other pieces are the fixed men) within count().
-  UInt192 rank(const Position& pos, Bitboard free, const FixedMen& fixed, const PieceBudget& budget) const;
-  // Place the pieces of rank r on `free` into pos.
-  void unrank(UInt192 r, Bitboard free, const FixedMen& fixed, const PieceBudget& budget, Position& pos) const;
 
   // Return the number of nodes and edges (for the docs' memory figures).
   std::size_t nodes() const { return node_count_; }
@@ -156,8 +145,6 @@ class PieceLayer {
   int max_count(int stage, const FixedMen& fixed, const PieceBudget& b) const;
   // Return the key of a node: the stage, the fixed men it and later stages place, and the budget.
   std::uint64_t node_key(int stage, const FixedMen& fixed, const PieceBudget& b) const;
-  // Return a layer that has (fixed, budget) as a root, and that root: this one, or one built for it.
-  std::pair<const PieceLayer*, int> resolve(const FixedMen& fixed, const PieceBudget& budget) const;
   // Return an edge's end and next edge, for each form.
   static const UInt192& end_of(const Edge& e) { return e.end; }
   static UInt128 end_of(const NarrowEdge& e) { return UInt128(e.end_high) << 64 | e.end_low; }
