@@ -2,18 +2,22 @@
 // indices of `v1`, `v2` and `v3`. The frame's deepest summed level (v1's sub-blocks, v2's classes) is kept
 // as records in index order, each with its start within the frame and what the model reads of its branch;
 // the records of each (king frame, pawn block) end with a sentinel (start = the block's end, sentinel()
-// true), so that starts never decrease. Rank finds a record through the run of its (king frame, block);
-// unrank through a JumpTable over the records. The packing of a record and of a run is the model's; this
-// lays them out from the model's plan, holds and searches them alike for every model, in vectors of the
-// model's choice (`Vector`: the large tables' allocator by default). A model built with FrameZero::Plain
-// (rank/frame.h) leaves it empty.
+// true), so that starts never decrease. Rank finds a record through the run of its (king frame, block),
+// which knows the block's first record and which classes it holds (by the class's key, a number below
+// `Keys`: a popcount, not a scan, finds the record); unrank through a JumpTable over the records. The
+// packing of a record is the model's; this lays the records out from the model's plan, holds and searches
+// them alike for every model, in vectors of the model's choice (`Vector`: the large tables' allocator by
+// default). A model built with FrameZero::Plain (rank/frame.h) leaves it empty.
 #pragma once
 
+#include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "core/bitboard.h"
 #include "core/threads.h"
 #include "rank/jump_table.h"
 #include "rank/king_square_level.h"
@@ -22,18 +26,15 @@
 
 namespace chessrank::rank {
 
-template <class Record, class Run, template <class...> class Vector = LargeVector>
+template <class Record, int Keys, template <class...> class Vector = LargeVector>
 class FrameZeroIndex {
  public:
-  const Vector<Record>& records() const { return records_; }
-  const Run& run(std::size_t i) const { return runs_[i]; }
-
   // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
-  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h). pack(run, king_frame, king,
-  // block, class, start) returns the record of a class with positions, and notes the class in its block's
-  // run (which begins as Run{first record}); Record{end} is a block's sentinel. Return, per square in index
-  // order, its king frame and the first of its runs. The records are laid out a square at a time on several
+  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h), a class `cls` with its key
+  // cls.key() (below Keys, distinct within a block). pack(king_frame, king, block, cls, start) returns the
+  // record of a class with positions; Record{end} is a block's sentinel. Return, per square in index order,
+  // its king frame and the first of its runs. The records are laid out a square at a time on several
   // threads.
   template <class List, class Pack>
   std::vector<std::pair<std::int32_t, std::int32_t>> build(const KingSquareLevel& kings, int blocks, List&& list,
@@ -61,11 +62,14 @@ class FrameZeroIndex {
       UInt192 at = frame.kings.start(king);
       for (int b = 0; b < blocks; ++b) {
         Run& run = runs_[i * blocks + b];
-        run = Run{std::uint32_t(s)};
+        run.first = std::uint32_t(s);
         list(king_frame, b, [&](const auto& cls, auto&& size_of) {
           const UInt192 size = size_of();
           if (size.is_zero()) return false;
-          records_[s++] = pack(run, king_frame, king, b, cls, at);
+          const int key = cls.key();
+          assert(key >= 0 && key < Keys);
+          run.keys[key / 64] |= std::uint64_t(1) << key % 64;
+          records_[s++] = pack(king_frame, king, b, cls, at);
           at += size;
           return false;
         });
@@ -80,6 +84,16 @@ class FrameZeroIndex {
   }
   bool empty() const { return jump_.empty(); }
 
+  // Return the record of the class with this key in run `run` (a king frame's first run plus the block),
+  // which must hold it.
+  const Record& find(std::size_t run, int key) const {
+    const Run& r = runs_[run];
+    const int word = key / 64;
+    std::uint32_t n = r.first + std::uint32_t(popcount(r.keys[word] & ((std::uint64_t(1) << key % 64) - 1)));
+    for (int w = 0; w < word; ++w) n += std::uint32_t(popcount(r.keys[w]));
+    return records_[n];
+  }
+
   // Return the record holding r, an index within frame 0, and make r relative to its start. Out of line:
   // the models' unrank runs faster with it as a call.
   [[gnu::noinline]] const Record& locate(UInt192& r) const {
@@ -92,6 +106,14 @@ class FrameZeroIndex {
   std::size_t bytes() const { return records_.size() * sizeof(Record) + runs_.size() * sizeof(Run) + jump_.bytes(); }
 
  private:
+  // The records of one (king frame, block): the first, and which class keys they hold (bit key). 32 bytes,
+  // aligned: within one cache line.
+  struct alignas(32) Run {
+    std::uint32_t first = 0;
+    std::array<std::uint64_t, (Keys + 63) / 64> keys{};
+  };
+  static_assert(sizeof(Run) == 32, "keys below 192");
+
   Vector<Record> records_;
   Vector<Run> runs_;
   JumpTable<Record> jump_;

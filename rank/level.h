@@ -154,16 +154,16 @@ struct ListedSumLevel {
     });
     return total;
   }
-  // Return the start of the first child for which is(child) holds (the total if none does).
-  template <class List, class Is>
-  static UInt192 start(List&& list, Is&& is) {
-    UInt192 at;
-    list([&](const auto& child, auto&& size) {
-      if (is(child)) return true;
+  // Return the first child for which is(child) holds (Child{} if none does), and add its start to `at`.
+  template <class Child, class List, class Is>
+  static Child find(List&& list, Is&& is, UInt192& at) {
+    Child found{};
+    list([&](const Child& child, auto&& size) {
+      if (is(child)) return found = child, true;
       at += size();
       return false;
     });
-    return at;
+    return found;
   }
   // Return the child holding index (below the total), and make index its offset within that child.
   template <class Child, class List>

@@ -72,6 +72,9 @@ class V1Model final : public FixedWidthModel<V1Model> {
   struct SubBlockKey {
     int t1 = 0, t2 = 0;
     std::uint64_t pawns = 0;
+    // Return the number that tells a block's sub-blocks apart (FrameZeroIndex).
+    static int key_of(int t1, int t2) { return t1 * 9 + t2; }
+    int key() const { return key_of(t1, t2); }
   };
   // List the sub-blocks of a block of a king frame with pawn placements, in index order, to
   // visit(sub, size) until it returns true (ListedSumLevel).
@@ -113,7 +116,7 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
   // The fast path: frame 0's sub-blocks, and per (king frame, block) its first; on the heap, where they take
   // less than in whole 2 MiB pages.
-  FrameZeroIndex<SubBlock, std::uint32_t, std::vector> fast_;
+  FrameZeroIndex<SubBlock, 81, std::vector> fast_;
   PieceLayer tail_;
   KingSquareLevel kings_;
 };

@@ -152,9 +152,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
   if (accelerate) {
     const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_classes(king_frames_[at], blk, visit); };
-    const auto pack = [&](SubRun& run, std::int32_t, Square king, int blk, const Class& c, const UInt192& start) {
-      const int bit = c.track * MaxColour + c.colour;
-      run.classes[bit / 64] |= std::uint64_t(1) << bit % 64;
+    const auto pack = [&](std::int32_t, Square king, int blk, const Class& c, const UInt192& start) {
       const ClassPieceLayer::Knights knights = pieces_.knights(c.root);
       if (!SubBlock::fits(start, c.placements, knights)) std::abort();  // never: the figures in v2_model.h
       return SubBlock(start, c.placements, knights, c.track, c.colour, king, blk);
@@ -206,17 +204,18 @@ Result<UInt192> V2Model::rank_fast(const Position& input) const {
   UInt192 index = frame_start(n.black_to_move, n.frame);
   ClassPieceLayer::Knights knights;
   std::uint64_t placements = 0;
+  const int key = Class::key_of(c.track, c.colour);
   if (kf.fast >= 0) {
-    const SubBlock* sub = &fast_.records()[fast_.run(kf.fast + blk).at(c.track, c.colour)];  // violation() admitted it
-    assert(sub->track() == c.track && sub->colour() == c.colour);
-    index += sub->start();
-    knights = sub->knights();
-    placements = sub->pawns();
+    const SubBlock& sub = fast_.find(kf.fast + blk, key);  // violation() admitted the position: it is there
+    assert(sub.track() == c.track && sub.colour() == c.colour);
+    index += sub.start();
+    knights = sub.knights();
+    placements = sub.pawns();
   } else {
-    Class found;
-    const auto is = [&](const Class& x) { return x.track == c.track && x.colour == c.colour && (found = x, true); };
-    index += f.kings.start(king) + block_start(kf, blk) +
-             ListedSumLevel::start([&](auto&& visit) { list_classes(kf, blk, visit); }, is);
+    const auto is = [&](const Class& x) { return x.key() == key; };
+    index += f.kings.start(king) + block_start(kf, blk);
+    const Class found =
+        ListedSumLevel::find<Class>([&](auto&& visit) { list_classes(kf, blk, visit); }, is, index);
     knights = pieces_.knights(found.root);
     placements = found.placements;
   }

@@ -181,6 +181,9 @@ class V2Model : public FixedWidthModel<V2Model> {
     int track = 0, colour = 0;
     std::uint64_t placements = 0;
     std::int32_t root = -1;
+    // Return the number that tells a block's classes apart (FrameZeroIndex).
+    static int key_of(int track, int colour) { return track * MaxColour + colour; }
+    int key() const { return key_of(track, colour); }
   };
   // List the classes of a block of a king frame with placements, in index order, to visit(class, size)
   // until it returns true (ListedSumLevel).
@@ -232,22 +235,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::vector<RootFamily> families_;
   ClassPieceLayer pieces_;
   std::vector<KingFrame> king_frames_;
-  // The fast path's classes of one (king frame, level-4 block): the first record, and which (tracked, colour)
-  // pairs are there (bit tracked * MaxColour + colour), so that a rank finds its class by a popcount, not by
-  // a scan. 32 bytes, aligned: within one cache line.
-  struct alignas(32) SubRun {
-    std::uint32_t first = 0;
-    std::array<std::uint64_t, 3> classes{};
-    // Return the record of class (t, c), which must be there.
-    std::uint32_t at(int t, int c) const {
-      const int bit = t * MaxColour + c, word = bit / 64;
-      std::uint32_t n = first + std::uint32_t(popcount(classes[word] & ((std::uint64_t(1) << bit % 64) - 1)));
-      for (int w = 0; w < word; ++w) n += std::uint32_t(popcount(classes[w]));
-      return n;
-    }
-  };
-  static_assert(MaxTrack * MaxColour <= 192);
-  FrameZeroIndex<SubBlock, SubRun> fast_;  // fast path: frame 0's classes, a run per (king frame, block)
+  FrameZeroIndex<SubBlock, MaxTrack * MaxColour> fast_;  // fast path: frame 0's classes
   KingSquareLevel kings_;
 };
 

@@ -114,7 +114,7 @@ TEST(StridedSumLevel, LocatesAndStartsWhereWalkingTheSizesDoes) {
 }
 
 // A listed level (every child, each with its number, to tell them apart) counts, starts and locates as
-// walking the sizes does, never in an empty child, and reads the size of a child only to pass it: a start
+// walking the sizes does, never in an empty child, and reads the size of a child only to pass it: a find
 // reads those before its child, never its own.
 TEST(ListedSumLevel, CountsStartsAndLocatesAsWalkingTheSizesDoes) {
   pcg64 rng(13);
@@ -132,7 +132,9 @@ TEST(ListedSumLevel, CountsStartsAndLocatesAsWalkingTheSizesDoes) {
     UInt192 total;
     for (std::size_t c = 0; c < Children; ++c) {
       read = 0;
-      ASSERT_EQ(ListedSumLevel::start(list, [&](std::size_t child) { return child == c; }), total);
+      UInt192 at(7);  // find adds the start
+      ASSERT_EQ(ListedSumLevel::find<std::size_t>(list, [&](std::size_t child) { return child == c; }, at), c);
+      ASSERT_EQ(at, total + UInt192(7));
       ASSERT_EQ(read, c);
       total += sizes[c];
     }
