@@ -19,6 +19,7 @@
 
 #include "core/bigint.h"
 #include "core/fen.h"
+#include "rank/constraints.h"
 #include "rank/frame.h"
 #include "rank/model.h"
 #include "rank/sample.h"
@@ -28,6 +29,35 @@
 #include "tests/support/or_fail.h"
 
 namespace chessrank::testing {
+
+// What a model says of a position that keeps the cpr constraints: "in the model", or a part of the reason
+// it gives for refusing it.
+struct Verdict {
+  const char* fen;
+  const char* why;
+};
+// Check a model's verdicts on positions that keep the cpr constraints (a refusal reads "not in model
+// <name>: " and then the reason), and that it refuses a position breaking one of those with cpr's reason.
+inline void expect_verdicts(const rank::RankModel& model, std::span<const Verdict> verdicts) {
+  const std::string prefix = "not in model " + std::string(model.name()) + ": ";
+  for (const auto& [fen, why] : verdicts) {
+    const Position p = fen_or_fail(fen);
+    EXPECT_FALSE(rank::cpr_violation(p)) << fen;
+    const Result<BigInt> r = model.rank(p);
+    if (std::string(why) == "in the model") {
+      EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
+      continue;
+    }
+    ASSERT_FALSE(r.ok()) << fen;
+    EXPECT_EQ(r.error().rfind(prefix, 0), 0u) << fen << ": " << r.error();
+    EXPECT_NE(r.error().find(why), std::string::npos) << fen << ": " << r.error();
+  }
+  const Position promoted = fen_or_fail("k7/8/8/8/8/QQQQ4/PPPPPP2/K7 w - - 0 1");  // 3 promoted, 2 pawns missing
+  ASSERT_TRUE(rank::cpr_violation(promoted));
+  const Result<BigInt> r = model.rank(promoted);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), prefix + *rank::cpr_violation(promoted));
+}
 
 // Check that a model built with FrameZero::Plain ranks and unranks as the accelerated one: `count` uniform
 // indices of frame 0 in each half (seed `seed`), one at a time and many at once, and the positions of

@@ -134,13 +134,7 @@ struct V2Traits {
 // Positions inside cpr but outside v2 are refused naming the broken constraint; positions that come close
 // to breaking one are ranked.
 TEST(V2Model, RefusesPositionsOutsideWithTheReason) {
-  const auto reason = [](const std::string& f) {
-    const Position p = fen_or_fail(f);
-    EXPECT_FALSE(cpr_violation(p)) << f;
-    const Result<BigInt> r = model().rank(p);
-    return r.ok() ? std::string("in the model") : r.error();
-  };
-  const std::pair<const char*, const char*> refused[] = {
+  const testing::Verdict verdicts[] = {
       {"8/8/8/3kK3/8/8/8/8 w - - 0 1", "kings stand next to each other"},
       {"8/8/4K3/3k4/8/8/8/8 b - - 0 1", "kings stand next to each other"},
       {"r3k2r/3K4/8/8/8/8/8/8 w kq - 0 1", "kings stand next to each other"},  // a castling king
@@ -160,21 +154,7 @@ TEST(V2Model, RefusesPositionsOutsideWithTheReason) {
       {"4k3/8/8/3pP3/8/8/PPPPP1PP/1B2KB2 w - d6 0 1", "in the model"},
       {"8/8/8/8/3k4/4Q3/8/K7 w - - 0 1", "in the model"},  // v2 has no queen rule
   };
-  for (const auto& [fen, what] : refused) {
-    const std::string why = reason(fen);
-    if (std::string(what) == "in the model") {
-      EXPECT_EQ(why, what) << fen;
-      continue;
-    }
-    EXPECT_EQ(why.rfind("not in model v2: ", 0), 0u) << fen << ": " << why;
-    EXPECT_NE(why.find(what), std::string::npos) << fen << ": " << why;
-  }
-  // The cpr constraints are refused with cpr's reason.
-  const Position p = fen_or_fail("k7/8/8/8/8/QQQQ4/PPPPPP2/K7 w - - 0 1");
-  ASSERT_TRUE(cpr_violation(p));
-  const Result<BigInt> r = model().rank(p);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), "not in model v2: " + *cpr_violation(p));
+  testing::expect_verdicts(model(), verdicts);
 }
 
 // Random placements, legal or not: v2 ranks exactly those that keep the cpr constraints and the
