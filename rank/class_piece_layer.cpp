@@ -74,7 +74,8 @@ void for_each_bishops(const Budget& b, int r, Visit&& visit) {
           const int cb = bishop_cost(bb, mb);
           if (cb > b.black || bw + cw + bb + cb > b.men) continue;
           fits = true;
-          visit(std::array<int, 4>{bw, mw, bb, mb}, Budget{b.rooks, b.white - cw, b.black - cb, b.men - bw - cw - bb - cb});
+          visit(std::array<int, 4>{bw, mw, bb, mb},
+                Budget{b.rooks, b.white - cw, b.black - cb, b.men - bw - cw - bb - cb});
         }
         if (!fits) break;  // every cost grows with the count
       }
@@ -87,7 +88,8 @@ void for_each_bishops(const Budget& b, int r, Visit&& visit) {
 // none or all when they are mono, the others when they are not.
 struct Splits {
   int first, last, step;
-  Splits(int b, bool mono) : first(mono ? 0 : b >= 2 ? 1 : 0), last(mono ? b : b >= 2 ? b - 1 : b), step(mono ? b : 1) {}
+  Splits(int b, bool mono)
+      : first(mono ? 0 : b >= 2 ? 1 : 0), last(mono ? b : b >= 2 ? b - 1 : b), step(mono ? b : 1) {}
 };
 
 }  // namespace
@@ -182,7 +184,8 @@ class ClassPieceLayer::WhiteSplits {
       black_rank -= block;
     }
     const std::uint64_t cb = Binomial(my, e.black - lb);
-    men[Black][Bishop] |= unrank_subset(black_rank / cb, bx, mx, lb) | unrank_subset(black_rank % cb, by, my, e.black - lb);
+    men[Black][Bishop] |=
+        unrank_subset(black_rank / cb, bx, mx, lb) | unrank_subset(black_rank % cb, by, my, e.black - lb);
   }
 
  private:
@@ -256,7 +259,8 @@ struct ClassPieceLayer::Builder {
   }
 
   std::uint32_t group(bool colours, const Budget& b, int x0, int n2) {
-    const auto [id, added] = group_of.insert((b.key() << 7 | std::uint64_t(x0)) << 7 | std::uint64_t(n2) << 1 | colours);
+    const auto [id, added] =
+        group_of.insert((b.key() << 7 | std::uint64_t(x0)) << 7 | std::uint64_t(n2) << 1 | colours);
     if (added) {
       Group g{std::uint32_t(layer.children_.size()), 0, std::uint8_t(n2), colours, b};
       for_each_knights(b, x0, n2, [&](int kn, int k1, const Budget& after) {
@@ -285,8 +289,8 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const Root& r = roots[i];
     if (fits(r))
-      group_of_root[i] =
-          builder.group(r.colours, {r.rooks, r.white_promotions, r.black_promotions, r.men}, r.a + r.n1, r.colours ? r.n2 : 0);
+      group_of_root[i] = builder.group(r.colours, {r.rooks, r.white_promotions, r.black_promotions, r.men},
+                                       r.a + r.n1, r.colours ? r.n2 : 0);
   }
   rest_[0] = PieceLayer(builder.rest_roots[0], RestPlanWithBishops);
   rest_[1] = PieceLayer(builder.rest_roots[1], RestPlan);
@@ -341,7 +345,8 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
     const Builder::Group& g = builder.groups[group_of_root[i]];
     const int n1 = roots[i].n1, n2 = g.n2;
     UInt192 total;
-    for (std::uint32_t c = g.first; c < g.first + g.children; ++c) total += children_[c].total * children_[c].ways(n1, n2);
+    for (std::uint32_t c = g.first; c < g.first + g.children; ++c)
+      total += children_[c].total * children_[c].ways(n1, n2);
     roots_.push_back({total, g.first, g.colours});
   }
 }

@@ -67,8 +67,8 @@ UInt128 front_block_ways(bool king, int kq, int kn, int a, int b, int g) {
 // may use (bit 0: A, bit 1: B, bit 2: G): the relaxed models. The king takes one square of its class; then
 // only how many queens stand where the knights may go matters, x of them. Out of line: the relaxed models
 // only count, and inlined it would swell the strict ones' rank and unrank.
-[[gnu::noinline]] UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& size, unsigned king_classes,
-                           unsigned queen_classes, unsigned knight_classes) {
+[[gnu::noinline]] UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& size,
+                                             unsigned king_classes, unsigned queen_classes, unsigned knight_classes) {
   UInt128 total = 0;
   for (int c0 = king ? 0 : -1; c0 < (king ? 3 : 0); ++c0) {
     std::array<int, 3> s = size;
