@@ -258,26 +258,20 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
   // the distinct king frames (KingSquareLevel::share); then their block sizes, a family at a time on several
   // threads (a front belongs to one family, so no two threads count the same front, and the sizes do not
   // depend on the threads); then the frames' squares (KingSquareLevel::assign), and frame 0's index.
-  const auto squares_around = [&](int frame, Square king) {
-    const Bitboard taken = kings_[frame].info.fixed_squares | kings_[frame].info.ep_empty;
-    return std::make_pair(knight_attacks(king) & ~taken, king_attacks(king) & ~taken);
-  };
+  KingFrame met;  // the king frame of the square key_of saw last, kept by add when it is new
   using KingKey = std::tuple<int, int, int, Bitboard, Bitboard>;  // en passant case, king, family, squares
-  kings_.share<KingKey>(
-      keeps(Constraint::KingsApart),
-      [&](int i, Square king) -> std::optional<KingKey> {
-        const int e = kings_[i].info.ep_case;
-        if (!pawn_layers_[e * 64 + king]) return std::nullopt;
-        const auto [knight, near] = squares_around(i, king);
-        return std::make_tuple(e, int(king), frame_family[i], knight, near);
-      },
-      [&](int i, Square king) {
-        KingFrame& kf = king_frames_.emplace_back();
-        kf.king = king;
-        kf.layer = pawn_layers_[kings_[i].info.ep_case * 64 + king].get();
-        kf.front_family = frame_family[i];
-        std::tie(kf.knight, kf.near) = squares_around(i, king);
-      });
+  const auto key_of = [&](int i, Square king) -> std::optional<KingKey> {
+    const FrameInfo& info = kings_[i].info;
+    met.layer = pawn_layers_[info.ep_case * 64 + king].get();
+    if (!met.layer) return std::nullopt;
+    const Bitboard taken = info.fixed_squares | info.ep_empty;
+    met.king = king;
+    met.front_family = frame_family[i];
+    met.knight = knight_attacks(king) & ~taken;
+    met.near = king_attacks(king) & ~taken;
+    return KingKey{info.ep_case, int(king), met.front_family, met.knight, met.near};
+  };
+  kings_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
   std::vector<std::vector<std::size_t>> by_family(family_keys.size());
   for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
   for_each_index(by_family.size(), worker_threads_up_to(4), [&](std::size_t fam) {
