@@ -92,10 +92,6 @@ struct Splits {
       : first(mono ? 0 : b >= 2 ? 1 : 0), last(mono ? b : b >= 2 ? b - 1 : b), step(mono ? b : 1) {}
 };
 
-}  // namespace
-
-namespace {
-
 // Return the ways to put b >= 2 bishops of one side on x and y free squares of each colour, all on one.
 std::uint64_t one_colour_ways(int x, int y, int b) { return Binomial(x, b) + Binomial(y, b); }
 

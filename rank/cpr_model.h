@@ -42,9 +42,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   // Return the piece layer (its size figures, for the benchmarks).
   const PieceLayer& piece_layer() const { return pieces_; }
 
-  // Describe an en passant case ("none", "d6, capturer on c5", ...), 0 <= ep_case < 15.
-  static std::string describe_ep_case(int ep_case) { return rank::describe_ep_case(ep_case); }
-
   // Return the size of level-4 block (wp, bp, o) of a frame (white to move).
   UInt192 block_size(int frame, int wp, int bp, int o) const {
     return frames_[frame].blocks.count((wp * 9 + bp) * 9 + o);

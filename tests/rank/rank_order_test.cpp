@@ -98,7 +98,7 @@ TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
   const char* const files = "abcdefgh";
   std::vector<bool> seen(CprModel::EnPassantCases, false);
   seen[0] = true;
-  EXPECT_EQ(CprModel::describe_ep_case(0), "none");
+  EXPECT_EQ(describe_ep_case(0), "none");
   for (int f = 0; f < 8; ++f)
     for (bool left : {true, false}) {
       if ((left && f == 0) || (!left && f == 7)) continue;
@@ -107,7 +107,7 @@ TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
       ASSERT_LT(e, CprModel::EnPassantCases);
       EXPECT_FALSE(seen[e]) << "case " << e << " used twice";
       seen[e] = true;
-      const std::string text = CprModel::describe_ep_case(e);
+      const std::string text = describe_ep_case(e);
       // Built by appends: GCC 12 warns falsely (-Warray-bounds) on this chain of operator+.
       std::string expected{files[f], '6'};
       expected.append(", capturer on ").append(1, files[left ? f - 1 : f + 1]).append("5");
