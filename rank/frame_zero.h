@@ -32,10 +32,10 @@ class FrameZeroIndex {
   // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
   // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
   // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h), a class `cls` with its key
-  // cls.key() (below Keys, distinct within a block). pack(king_frame, king, block, cls, start) returns the
-  // record of a class with positions; Record{end} is a block's sentinel. Return, per square in index order,
-  // its king frame and the first of its runs. The records are laid out a square at a time on several
-  // threads.
+  // cls.key() (below Keys, increasing along a block's classes: find counts the keys below its own).
+  // pack(king_frame, king, block, cls, start) returns the record of a class with positions; Record{end} is a
+  // block's sentinel. Return, per square in index order, its king frame and the first of its runs. The
+  // records are laid out a square at a time on several threads.
   template <class List, class Pack>
   std::vector<std::pair<std::int32_t, std::int32_t>> build(const KingSquareLevel& kings, int blocks, List&& list,
                                                            Pack&& pack) {
@@ -63,11 +63,13 @@ class FrameZeroIndex {
       for (int b = 0; b < blocks; ++b) {
         Run& run = runs_[i * blocks + b];
         run.first = std::uint32_t(s);
+        [[maybe_unused]] int last_key = -1;
         list(king_frame, b, [&](const auto& cls, auto&& size_of) {
           const UInt192 size = size_of();
           if (size.is_zero()) return false;
           const int key = cls.key();
-          assert(key >= 0 && key < Keys);
+          assert(key > last_key && key < Keys);
+          last_key = key;
           run.keys[key / 64] |= std::uint64_t(1) << key % 64;
           records_[s++] = pack(king_frame, king, b, cls, at);
           at += size;

@@ -67,6 +67,7 @@ constexpr std::array<CellRule, 6> unpack_rules(std::uint32_t key) {
 }
 
 // Below, a file's cells are a 6-bit mask, bit i = rank i + 2.
+
 // Call visit(white, black) for each configuration of a file's cells that its rules allow, by white mask,
 // then black mask.
 template <class Visit>
@@ -78,6 +79,7 @@ void for_each_file_config(const std::array<CellRule, 6>& rules, Visit&& visit) {
       if (ok) visit(w, b);
     }
 }
+
 // Return whether some white cell lies below some black cell: the file is opposed.
 constexpr bool file_opposed(unsigned white, unsigned black) {
   return white && black && std::countr_zero(white) < 31 - std::countl_zero(black);

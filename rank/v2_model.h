@@ -181,7 +181,8 @@ class V2Model : public FixedWidthModel<V2Model> {
     int track = 0, colour = 0;
     std::uint64_t placements = 0;
     std::int32_t root = -1;
-    // Return the number that tells a block's classes apart (FrameZeroIndex).
+    // Return the number that tells a block's classes apart (FrameZeroIndex), below Keys.
+    static constexpr int Keys = MaxTrack * MaxColour;
     static int key_of(int track, int colour) { return track * MaxColour + colour; }
     int key() const { return key_of(track, colour); }
   };
@@ -235,7 +236,7 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::vector<RootFamily> families_;
   ClassPieceLayer pieces_;
   std::vector<KingFrame> king_frames_;
-  FrameZeroIndex<SubBlock, MaxTrack * MaxColour> fast_;  // fast path: frame 0's classes
+  FrameZeroIndex<SubBlock, Class::Keys> fast_;  // fast path: frame 0's classes
   KingSquareLevel kings_;
 };
 

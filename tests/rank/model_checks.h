@@ -48,7 +48,10 @@ inline void expect_verdicts(const rank::RankModel& model, std::span<const Verdic
       EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
       continue;
     }
-    ASSERT_FALSE(r.ok()) << fen;
+    if (r.ok()) {
+      ADD_FAILURE() << fen << " is in the model";
+      continue;
+    }
     EXPECT_EQ(r.error().rfind(prefix, 0), 0u) << fen << ": " << r.error();
     EXPECT_NE(r.error().find(why), std::string::npos) << fen << ": " << r.error();
   }
