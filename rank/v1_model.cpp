@@ -160,8 +160,7 @@ void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const
   });
 }
 
-inline UInt128 V1Model::pair_ways(const Front& front, int kq, int kn, int a, int b,
-                                                         int g) const {
+inline UInt128 V1Model::pair_ways(const Front& front, int kq, int kn, int a, int b, int g) const {
   if (strict()) return front_block_ways(front.king, kq, kn, a, b, g);
   constexpr unsigned A = 1, B = 2, G = 4;
   const unsigned king_classes = A | G | (keeps(Constraint::KingsApart) ? 0 : B);
@@ -294,8 +293,7 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
     // sub-blocks, which rank and unrank would otherwise sum, and its front's run of (queens, knights) blocks.
     build_fast_fronts(frame_family[0]);
     const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_sub_blocks(king_frames_[at], blk, visit); };
-    const auto pack = [&](std::int32_t at, Square king, int blk, const SubBlockKey& sub,
-                          const UInt192& start) {
+    const auto pack = [&](std::int32_t at, Square king, int blk, const SubBlockKey& sub, const UInt192& start) {
       const KingFrame& kf = king_frames_[at];
       const Front& front = fronts_[kf.front_family * Blocks + blk];
       const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
