@@ -10,6 +10,7 @@
 // left before right. Every position with an en passant square falls in exactly one case.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -57,12 +58,11 @@ class FileOrderBuilder {
     for (int d : {0, -1, 1, -2, 2}) add(file_of(king) + d);
     return *this;
   }
-  // Add the files that hold cells of an en passant case, a to h: the pawn's, the capturer's and, for
-  // "capturer on the right only", the one left of the pawn.
+  // Add the files on which an en passant case's rules (ep_rules) pin a cell, a to h.
   FileOrderBuilder& add_en_passant(int ep_case) {
-    const EpCase& ec = ep_cases()[ep_case];
+    const PawnRules rules = ep_rules(ep_case);
     for (int f = 0; f < 8; ++f)
-      if (ec.file >= 0 && (f == ec.file || f == ec.capturer || (ec.left_free && f == ec.file - 1))) add(f);
+      if (std::any_of(rules[f].begin(), rules[f].end(), [](CellRule r) { return r != CellRule::Any; })) add(f);
     return *this;
   }
   // Return the order, once every file is placed.

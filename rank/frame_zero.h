@@ -91,6 +91,7 @@ class FrameZeroIndex {
   const Record& find(std::size_t run, int key) const {
     const Run& r = runs_[run];
     const int word = key / 64;
+    assert(r.keys[word] >> key % 64 & 1);
     std::uint32_t n = r.first + std::uint32_t(popcount(r.keys[word] & ((std::uint64_t(1) << key % 64) - 1)));
     for (int w = 0; w < word; ++w) n += std::uint32_t(popcount(r.keys[w]));
     return records_[n];

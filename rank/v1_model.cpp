@@ -65,8 +65,9 @@ UInt128 front_block_ways(bool king, int kq, int kn, int a, int b, int g) {
 
 // Return the same number as front_ways summed over j, for any classes the king, the queens and the knights
 // may use (bit 0: A, bit 1: B, bit 2: G): the relaxed models. The king takes one square of its class; then
-// only how many queens stand where the knights may go matters, x of them. Out of line: the relaxed models
-// only count, and inlined it would swell the strict ones' rank and unrank.
+// only how many queens stand where the knights may go matters, x of them. Out of line: only the relaxed
+// models, which only count, call it; pair_ways, inlined into the strict models' rank and unrank, keeps a
+// call to it.
 [[gnu::noinline]] UInt128 front_ways_relaxed(bool king, int kq, int kn, const std::array<int, 3>& size,
                                              unsigned king_classes, unsigned queen_classes, unsigned knight_classes) {
   UInt128 total = 0;
@@ -306,9 +307,10 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
-  if (!front.counted[a][b])
+  if (!front.counted[a][b]) {
     front.count[a][b] = ListedSumLevel::total([&](auto&& visit) { list_pairs(front, a, b, visit); });
-  front.counted[a][b] = true;
+    front.counted[a][b] = true;
+  }
   return front.count[a][b];
 }
 

@@ -109,10 +109,10 @@ inline BigInt v1_material_count(const MaterialCounts& men) {
   for_each_frame(men, [&](const MaterialCounts& m, int cost, const rank::FrameInfo& f) {
     const int wp = m[0][Pawn], bp = m[1][Pawn], kq = m[0][Queen], kn = m[0][Knight];
     const bool white_king = !f.fixed.king[White];
+    const Bitboard taken = f.fixed_squares | f.ep_empty;
     for (int k = 0; k < 64; ++k) {
       const rank::PawnLayer* layer = layers[f.ep_case * 64 + k].get();
       if (!layer || !rank::black_king_fits(f, Square(k))) continue;
-      const Bitboard taken = f.fixed_squares | f.ep_empty;
       const int a0 = popcount(knight_attacks(Square(k)) & ~taken), b0 = popcount(king_attacks(Square(k)) & ~taken);
       const int squares = 64 - popcount(taken | square_bb(Square(k))) - wp - bp;
       // The pieces after the white king, queens and knights.
