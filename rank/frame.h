@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "rank/level.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
 #include "rank/uint192.h"
@@ -87,6 +88,14 @@ struct FrameInfo {
   Square ep_square = NoSquare;
 };
 FrameInfo frame_info(int frame);
+
+// A frame of `v1`, `v2` and `v3` with what lies under it (rank/class_levels.h): what it fixes, the king frame
+// of each square of the black king, and the squares' starts.
+struct KingSquareFrame {
+  FrameInfo info;
+  std::array<std::int32_t, 64> king{};  // per black-king square: its king frame, -1 if none
+  KeyedSumLevel<64> kings;              // the black king's squares
+};
 
 // What v1's pieces (and those of bound/v1_colours) see of a frame: whether castling fixed the white king,
 // each side's castling rooks, and the number of squares the frame and the black king take. Frames alike in

@@ -1,26 +1,25 @@
 // FrameZeroIndex: the accelerator of frame 0 (no castling, no en passant), which holds about 99% of the
 // indices of `v1`, `v2` and `v3`. The frame's deepest summed level (v1's sub-blocks, v2's classes) is kept
 // as records in index order, each with its start within the frame and what the model reads of its branch;
-// the records of each (king frame, pawn block) end with a sentinel (start = the block's end, sentinel()
-// true), so that starts never decrease. Rank finds a record through the run of its (king frame, block),
-// which knows the block's first record and which classes it holds (by the class's key, a number below
-// `Keys`: a popcount, not a scan, finds the record); unrank through a JumpTable over the records. The
-// packing of a record is the model's; this lays the records out from the model's plan, holds and searches
-// them alike for every model, in vectors of the model's choice (`Vector`: the large tables' allocator by
-// default). A model built with FrameZero::Plain (rank/frame.h) leaves it empty.
+// the records of each (black king's square, pawn block) end with a sentinel (start = the block's end,
+// sentinel() true), so that starts never decrease. Rank finds a record through the run of its (square,
+// block), which knows the block's first record and which classes it holds (by the class's key, a number
+// below `Keys`: a popcount, not a scan, finds the record); unrank through a JumpTable over the records. The
+// packing of a record is the model's; this lays the records out from the model's plan (ClassLevels), holds
+// and searches them alike for every model, in vectors of the model's choice (`Vector`: the large tables'
+// allocator by default). A model built with FrameZero::Plain (rank/frame.h) leaves it empty.
 #pragma once
 
 #include <array>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "core/bitboard.h"
 #include "core/threads.h"
 #include "rank/jump_table.h"
-#include "rank/king_square_level.h"
+#include "rank/frame.h"
 #include "rank/large_allocator.h"
 #include "rank/uint192.h"
 
@@ -29,17 +28,14 @@ namespace chessrank::rank {
 template <class Record, int Keys, template <class...> class Vector = LargeVector>
 class FrameZeroIndex {
  public:
-  // Lay out and index the records from frame 0's plan: the black king's squares (frame 0 of `kings`), in
-  // index order, each with `blocks` pawn blocks of its king frame, and the classes of a block as
-  // list(king_frame, block, visit) lists them (ListedSumLevel, rank/level.h), a class `cls` with its key
-  // cls.key() (below Keys, increasing along a block's classes: find counts the keys below its own).
-  // pack(king_frame, king, block, cls, start) returns the record of a class with positions; Record{end} is a
-  // block's sentinel. Return, per square in index order, its king frame and the first of its runs. The
-  // records are laid out a square at a time on several threads.
+  // Lay out and index the records from frame 0's plan: the black king's squares of `frame`, in index order,
+  // each with `blocks` pawn blocks of its king frame, and the classes of a block as list(king_frame, block,
+  // visit) lists them (ListedSumLevel, rank/level.h), a class `cls` with its key cls.key() (below Keys,
+  // increasing along a block's classes: find counts the keys below its own). pack(king_frame, king, block,
+  // cls, start) returns the record of a class with positions; Record{end} is a block's sentinel. The records
+  // are laid out a square at a time on several threads.
   template <class List, class Pack>
-  std::vector<std::pair<std::int32_t, std::int32_t>> build(const KingSquareLevel& kings, int blocks, List&& list,
-                                                           Pack&& pack) {
-    const KingSquareFrame& frame = kings[0];
+  void build(const KingSquareFrame& frame, int blocks, List&& list, Pack&& pack) {
     std::vector<int> squares;  // with a king frame, in index order
     for (int k = 0; k < 64; ++k)
       if (frame.king[k] >= 0) squares.push_back(k);
@@ -79,17 +75,17 @@ class FrameZeroIndex {
       }
     });
     jump_.build(records_, frame.kings.total());
-    std::vector<std::pair<std::int32_t, std::int32_t>> runs;
-    for (std::size_t i = 0; i < squares.size(); ++i)
-      runs.emplace_back(frame.king[squares[i]], std::int32_t(i * blocks));
-    return runs;
+    blocks_ = blocks;
+    first_run_.fill(-1);
+    for (std::size_t i = 0; i < squares.size(); ++i) first_run_[squares[i]] = std::int32_t(i * blocks);
   }
   bool empty() const { return jump_.empty(); }
 
-  // Return the record of the class with this key in run `run` (a king frame's first run plus the block),
-  // which must hold it.
-  const Record& find(std::size_t run, int key) const {
-    const Run& r = runs_[run];
+  // Return the record of the class with this key in block `block` under the black king on `king`, a class
+  // with positions.
+  const Record& find(Square king, int block, int key) const {
+    assert(first_run_[king] >= 0 && block < blocks_);
+    const Run& r = runs_[std::size_t(first_run_[king] + block)];
     const int word = key / 64;
     assert(r.keys[word] >> key % 64 & 1);
     std::uint32_t n = r.first + std::uint32_t(popcount(r.keys[word] & ((std::uint64_t(1) << key % 64) - 1)));
@@ -109,7 +105,7 @@ class FrameZeroIndex {
   std::size_t bytes() const { return records_.size() * sizeof(Record) + runs_.size() * sizeof(Run) + jump_.bytes(); }
 
  private:
-  // The records of one (king frame, block): the first, and which class keys they hold (bit key). 32 bytes,
+  // The records of one (square, block): the first, and which class keys they hold (bit key). 32 bytes,
   // aligned: within one cache line.
   struct alignas(32) Run {
     std::uint32_t first = 0;
@@ -118,7 +114,9 @@ class FrameZeroIndex {
   static_assert(sizeof(Run) == 32, "keys below 192");
 
   Vector<Record> records_;
-  Vector<Run> runs_;
+  Vector<Run> runs_;  // per (square, block), the squares in index order
+  std::array<std::int32_t, 64> first_run_{};  // per square its first run, -1: none
+  int blocks_ = 0;
   JumpTable<Record> jump_;
 };
 

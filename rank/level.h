@@ -118,6 +118,7 @@ class StridedSumLevel {
   // Return the first index of child c, summing the sizes of the children since the last start kept.
   template <class SizeOf>
   UInt192 start(std::size_t c, SizeOf&& size_of) const {
+    if (stride_ == 1) return start_[c];
     UInt192 at = start_[c / stride_];
     for (std::size_t b = c - c % stride_; b < c; ++b) at += size_of(b);
     return at;

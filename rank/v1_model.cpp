@@ -124,22 +124,21 @@ struct V1Model::KingFrame {
   const PawnLayer* layer = nullptr;  // of its en passant case and king
   int front_family = 0;
   Bitboard knight = 0, near = 0;  // the king's knight squares and neighbours not fixed or crossed
-  SumLevel<Blocks> blocks;  // the pawn blocks (PawnBlock)
-  // The fast path: its first run in V1Model::fast_ (-1: none).
-  std::int32_t fast = -1;
 };
 
-// A level-5 sub-block of the fast path (frame 0): its start within the frame, its black king and level-4
+// The record of a level-5 sub-block (ClassLevels): its start within the frame, its black king and level-4
 // block, its pawn placements, and where the run of its front's (queens, knights) blocks begins in
-// fast_pairs_ (with that run's key shift). A block's sub-blocks are adjacent and end with a sentinel
-// (start = the block's end, t1 = NoTrack), so that starts never decrease along fast_'s records.
+// fast_pairs_ (with that run's key shift; NoPairs for a front without one, outside frame 0). In frame 0's
+// index a block's sub-blocks are adjacent and end with a sentinel (start = the block's end, t1 = NoTrack),
+// so that starts never decrease along the records.
 struct V1Model::SubBlock {
   static constexpr std::uint8_t NoTrack = 0xFF;
+  static constexpr std::uint32_t NoPairs = 0xFFFFFFFF;
   UInt192 start;
   std::uint64_t pawns = 0;
   std::uint8_t t1 = NoTrack, t2 = NoTrack, shift = 0, king = 0;
   std::uint16_t block = 0;
-  std::uint32_t pairs = 0;
+  std::uint32_t pairs = NoPairs;
   bool sentinel() const { return t1 == NoTrack; }
 };
 
@@ -153,7 +152,8 @@ const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
 }
 
 template <class Visit>
-void V1Model::list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const {
+void V1Model::list_classes(std::int32_t at, int blk, Visit&& visit) const {
+  const KingFrame& kf = king_frames_[at];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
@@ -209,7 +209,7 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
   std::vector<PieceFamily> family_keys;
   std::vector<int> frame_family(Frames);
   for (int i = 0; i < Frames; ++i) {
-    const PieceFamily key = piece_family(kings_[i].info);
+    const PieceFamily key = piece_family(levels_[i].info);
     const auto [family, added] = families.insert(key);
     if (added) family_keys.push_back(key);
     frame_family[i] = family;
@@ -254,13 +254,13 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
   layers.get();
   // Kings and blocks. Frames that agree on the en passant case, the front family and the squares around the
   // king share its KingFrame (castling rights on the far side of the board change nothing here). First
-  // the distinct king frames (KingSquareLevel::share); then their block sizes, a family at a time on several
+  // the distinct king frames (ClassLevels::share); then their block sizes, a family at a time on several
   // threads (a front belongs to one family, so no two threads count the same front, and the sizes do not
-  // depend on the threads); then the frames' squares (KingSquareLevel::assign), and frame 0's index.
+  // depend on the threads); then the frames' squares and frame 0's index (ClassLevels::finish).
   KingFrame met;  // the king frame of the square key_of saw last, kept by add when it is new
   using KingKey = std::tuple<int, int, int, Bitboard, Bitboard>;  // en passant case, king, family, squares
   const auto key_of = [&](int i, Square king) -> std::optional<KingKey> {
-    const FrameInfo& info = kings_[i].info;
+    const FrameInfo& info = levels_[i].info;
     met.layer = pawn_layers_[info.ep_case * 64 + king].get();
     if (!met.layer) return std::nullopt;
     const Bitboard taken = info.fixed_squares | info.ep_empty;
@@ -270,14 +270,14 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
     met.near = king_attacks(king) & ~taken;
     return KingKey{info.ep_case, int(king), met.front_family, met.knight, met.near};
   };
-  kings_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
+  levels_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
   std::vector<std::vector<std::size_t>> by_family(family_keys.size());
   for (std::size_t i = 0; i < king_frames_.size(); ++i) by_family[king_frames_[i].front_family].push_back(i);
   for_each_index(by_family.size(), worker_threads_up_to(4), [&](std::size_t fam) {
     for (const std::size_t i : by_family[fam]) {
-      KingFrame& kf = king_frames_[i];
+      const KingFrame& kf = king_frames_[i];
       const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
-      kf.blocks.assign([&](int blk) {
+      levels_.assign(std::int32_t(i), 1, [&](std::size_t blk) {
         Front& front = fronts_[kf.front_family * Blocks + blk];
         UInt192 size;
         for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
@@ -288,22 +288,21 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
       });
     }
   });
-  kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
-  if (accelerate) {
-    // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: keep the start of each of its
-    // sub-blocks, which rank and unrank would otherwise sum, and its front's run of (queens, knights) blocks.
-    build_fast_fronts(frame_family[0]);
-    const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_sub_blocks(king_frames_[at], blk, visit); };
-    const auto pack = [&](std::int32_t at, Square king, int blk, const SubBlockKey& sub, const UInt192& start) {
-      const KingFrame& kf = king_frames_[at];
-      const Front& front = fronts_[kf.front_family * Blocks + blk];
-      const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
-      return SubBlock{start, sub.pawns, std::uint8_t(sub.t1), std::uint8_t(sub.t2), front.shift[a][b],
-                      std::uint8_t(king), std::uint16_t(blk), std::uint32_t(front.starts[a][b])};
-    };
-    for (const auto& [at, run] : fast_.build(kings_, Blocks, list, pack)) king_frames_[at].fast = run;
-  }
-  set_frames([&](int i) { return kings_.total(i); });
+  // Frame 0 (no castling rights, no en passant) holds ~99% of the positions: with `accelerate` its
+  // sub-blocks' starts, which rank and unrank would otherwise sum, and its fronts' runs of (queens, knights)
+  // blocks are kept.
+  if (accelerate) build_fast_fronts(frame_family[0]);
+  levels_.finish(*this, accelerate);
+  set_frames([&](int i) { return levels_.total(i); });
+}
+
+V1Model::SubBlock V1Model::record_of(std::int32_t at, Square king, int blk, const SubBlockKey& sub,
+                                     const UInt192& start) const {
+  const KingFrame& kf = king_frames_[at];
+  const Front& front = fronts_[kf.front_family * Blocks + blk];
+  const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
+  return SubBlock{start, sub.pawns, std::uint8_t(sub.t1), std::uint8_t(sub.t2), front.shift[a][b],
+                  std::uint8_t(king), std::uint16_t(blk), std::uint32_t(front.starts[a][b])};
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -341,7 +340,7 @@ void V1Model::build_fast_fronts(int family) {
   }
 }
 
-UInt192 V1Model::king_size(int frame, Square king) const { return kings_.size(frame, king); }
+UInt192 V1Model::king_size(int frame, Square king) const { return levels_.size(frame, king); }
 
 std::optional<std::string> V1Model::violation(const Position& pos) const { return rank::violation(pos, kept()); }
 
@@ -429,97 +428,76 @@ void V1Model::place_front(bool king, int kq, int kn, int tail_root, const UInt19
 Result<UInt192> V1Model::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model v1: " + *why};
   const NormalForm n = normal_form(input);
-  const KingSquareFrame& f = kings_[n.frame];
+  const FrameInfo& info = levels_[n.frame].info;
   const Square king = lsb(n.men[Black][King]);
-  if (f.king[king] < 0)
-    return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
-  const KingFrame& kf = king_frames_[f.king[king]];
+  const std::int32_t at = levels_[n.frame].king[king];
+  if (at < 0) return Error{"not in model v1: no position has the black king there"};  // violation() rules it out
+  const KingFrame& kf = king_frames_[at];
   const PawnLayer& layer = *kf.layer;
   const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
   const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
-  const Front& front = fronts_[kf.front_family * Blocks + blk];
   UInt192 index = frame_start(n.black_to_move, n.frame);
-  const int key = SubBlockKey::key_of(c.tracked1, c.tracked2);
-  if (kf.fast >= 0) {
-    const SubBlock& sub = fast_.find(kf.fast + blk, key);  // violation() admitted the position: it is there
-    assert(sub.t1 == c.tracked1 && sub.t2 == c.tracked2);
-    index += sub.start;
-  } else {
-    const auto is = [&](const SubBlockKey& sub) { return sub.key() == key; };
-    index += f.kings.start(king) + kf.blocks.start(blk);
-    ListedSumLevel::find<SubBlockKey>([&](auto&& visit) { list_sub_blocks(kf, blk, visit); }, is, index);
-  }
+  // violation() admitted the position: its sub-block is there.
+  [[maybe_unused]] const SubBlock sub =
+      levels_.find(*this, n.frame, king, blk, SubBlockKey::key_of(c.tracked1, c.tracked2), index);
+  assert(sub.t1 == c.tracked1 && sub.t2 == c.tracked2);
   const std::uint64_t pawn_count = layer.count(c);
-  const Bitboard free = ~(white_pawns | black_pawns | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+  const Bitboard free = ~(white_pawns | black_pawns | info.fixed_squares | info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
-  const UInt192 piece_rank = rank_front(front, n.men, knight_free, near_free, free & ~knight_free & ~near_free);
+  const UInt192 piece_rank = rank_front(fronts_[kf.front_family * Blocks + blk], n.men, knight_free, near_free,
+                                        free & ~knight_free & ~near_free);
   index += ProductLevel::rank(piece_rank, layer.rank(white_pawns, black_pawns), pawn_count);
   return index;
 }
 
 void V1Model::prefetch_unrank(const UInt192& index) const {
-  fast_.prefetch(white_index(index));  // frame 0 starts the white-to-move half
+  levels_.prefetch(white_index(index));  // frame 0 starts the white-to-move half
 }
 
 Position V1Model::unrank_fast(UInt192 index) const {
   // A relaxed model's tables hold its sizes, but positions outside v1 have no index here; callers get an
   // error from unrank() before reaching this.
   const auto [black, frame] = locate_top(index);
-  const KingSquareFrame& f = kings_[frame];
-  // Frame 0: the sub-block straight from the jump table, which also knows the king, the level-4 block and
-  // its run of front blocks. Other frames: search the king and the block, then sum the sub-blocks.
-  const SubBlock* fast_sub = nullptr;
-  int k = 0, blk = 0;
-  if (frame == 0 && !fast_.empty()) {
-    fast_sub = &fast_.locate(index);
-    k = fast_sub->king, blk = fast_sub->block;
-  } else {
-    k = int(f.kings.locate(index));
-    blk = int(king_frames_[f.king[k]].blocks.locate(index));
-  }
-  const KingFrame& kf = king_frames_[f.king[k]];
-  const Square king = Square(k);
-  const int w = PawnBlock.counts[blk][0], b = PawnBlock.counts[blk][1], o = PawnBlock.counts[blk][2];
+  const FrameInfo& info = levels_[frame].info;
+  // The sub-block's record, which knows the king, the level-4 block and its front's run of (queens, knights)
+  // blocks (frame 0: straight from the jump table).
+  const SubBlock sub = levels_.locate(*this, frame, index);
+  const KingFrame& kf = king_frames_[levels_[frame].king[sub.king]];
+  const Square king = Square(sub.king);
+  const int blk = sub.block;
   const PawnLayer& layer = *kf.layer;
-  PawnLayer::Counts c{w, b, o, 0, 0};
-  std::uint64_t pawn_count = 0;
-  if (fast_sub) {
-    pawn_count = fast_sub->pawns;
-    c.tracked1 = fast_sub->t1, c.tracked2 = fast_sub->t2;
+  const PawnLayer::Counts c{PawnBlock.counts[blk][0], PawnBlock.counts[blk][1], PawnBlock.counts[blk][2], sub.t1,
+                            sub.t2};
+  const bool fast_pairs = sub.pairs != SubBlock::NoPairs;
+  if (fast_pairs) {
     // The front's run is read after the pawns are placed: start loading it now.
-    prefetch(&fast_keys_[fast_sub->pairs]);
-    prefetch(&fast_pairs_[fast_sub->pairs]);
-    prefetch(reinterpret_cast<const char*>(&fast_pairs_[fast_sub->pairs]) + 64);
-  } else {
-    const auto list = [&](auto&& visit) { list_sub_blocks(kf, blk, visit); };
-    const SubBlockKey sub = ListedSumLevel::locate<SubBlockKey>(list, index);
-    c.tracked1 = sub.t1, c.tracked2 = sub.t2, pawn_count = sub.pawns;
+    prefetch(&fast_keys_[sub.pairs]);
+    prefetch(&fast_pairs_[sub.pairs]);
+    prefetch(reinterpret_cast<const char*>(&fast_pairs_[sub.pairs]) + 64);
   }
   UInt192 piece_rank;
-  const std::uint64_t pawn_rank = ProductLevel::unrank(index, pawn_count, piece_rank);
+  const std::uint64_t pawn_rank = ProductLevel::unrank(index, sub.pawns, piece_rank);
   Men men{};
   layer.unrank(c, pawn_rank, men[White][Pawn], men[Black][Pawn]);
-  if (!f.info.fixed.king[Black]) men[Black][King] = square_bb(king);
-  const Bitboard free =
-      ~(men[White][Pawn] | men[Black][Pawn] | f.info.fixed_squares | f.info.ep_empty | square_bb(king));
+  if (!info.fixed.king[Black]) men[Black][King] = square_bb(king);
+  const Bitboard free = ~(men[White][Pawn] | men[Black][Pawn] | info.fixed_squares | info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free,
                  rest_free = free & ~knight_free & ~near_free;
-  if (fast_sub) {
-    // Only frame 0 builds fast king frames, and frames share a king frame only within a front family
-    // (which fixes whether castling placed the white king): frame 0 has no castling, so the front places it.
-    const FastPair& p = fast_pair(fast_sub->pairs, fast_sub->shift, piece_rank);
+  if (fast_pairs) {
+    // Only frame 0's fronts have runs, and frames share a front only within a front family (which fixes
+    // whether castling placed the white king): frame 0 has no castling, so the front places it.
+    const FastPair& p = fast_pair(sub.pairs, sub.shift, piece_rank);
     place_front(true, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), piece_rank, knight_free, near_free,
                 rest_free, men);
   } else {
     unrank_front(fronts_[kf.front_family * Blocks + blk], piece_rank, knight_free, near_free, rest_free, men);
   }
-  return from_normal_form(men, f.info, black);
+  return from_normal_form(men, info, black);
 }
 
 std::vector<UInt192> V1Model::block_starts() const {
-  return kings_.block_starts([&](int frame) { return frame_start(false, frame); }, Blocks,
-                             [&](std::int32_t kf, int blk) { return king_frames_[kf].blocks.count(blk); });
+  return levels_.block_starts(*this, [&](int frame) { return frame_start(false, frame); });
 }
 
 }  // namespace chessrank::rank

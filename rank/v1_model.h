@@ -18,10 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "rank/class_levels.h"
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/frame_zero.h"
-#include "rank/king_square_level.h"
 #include "rank/level.h"
 #include "rank/pawn_layer.h"
 #include "rank/piece_layer.h"
@@ -78,10 +77,15 @@ class V1Model final : public FixedWidthModel<V1Model> {
     static int key_of(int t1, int t2) { return t1 * 9 + t2; }
     int key() const { return key_of(t1, t2); }
   };
-  // List the sub-blocks of a block of a king frame with pawn placements, in index order, to
-  // visit(sub, size) until it returns true (ListedSumLevel).
+  // The plan of levels_ (ClassLevels), whose classes are the sub-blocks. List the sub-blocks of a block of a
+  // king frame with pawn placements, in index order, to visit(sub, size) until it returns true
+  // (ListedSumLevel).
   template <class Visit>
-  void list_sub_blocks(const KingFrame& kf, int blk, Visit&& visit) const;
+  void list_classes(std::int32_t at, int blk, Visit&& visit) const;
+  // Return the record of a sub-block of a block of a king frame.
+  SubBlock record_of(std::int32_t at, Square king, int blk, const SubBlockKey& sub, const UInt192& start) const;
+  template <class, class, template <class...> class>
+  friend class ClassLevels;
 
   // A (queens, knights) block of a front: the white queens and knights it places.
   struct FrontPair {
@@ -117,11 +121,10 @@ class V1Model final : public FixedWidthModel<V1Model> {
   std::vector<KingFrame> king_frames_;
   std::vector<FastPair> fast_pairs_;      // fast path: see Front::starts
   std::vector<std::uint64_t> fast_keys_;  // fast path: per entry of fast_pairs_, its search key
-  // The fast path: frame 0's sub-blocks, and per (king frame, block) its run (the first and which (t1, t2)
-  // it holds); on the heap, where they take less than in whole 2 MiB pages.
-  FrameZeroIndex<SubBlock, SubBlockKey::Keys, std::vector> fast_;
   PieceLayer tail_;
-  KingSquareLevel kings_;
+  // The black king's square, the pawn blocks (every start kept) and the sub-blocks; frame 0's index on the
+  // heap, where it takes less than in whole 2 MiB pages.
+  ClassLevels<SubBlockKey, SubBlock, std::vector> levels_;
 };
 
 // The constraints of v1, as description() gives them.

@@ -65,7 +65,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   KingFrame met;  // the king frame of the square key_of saw last, kept by add when it is new
   using KingKey = std::tuple<int, bool, Bitboard, bool, std::array<int, 2>>;  // layer, placed, taken, colours, rooks
   const auto key_of = [&](int i, Square king) -> std::optional<KingKey> {
-    const FrameInfo& info = kings_[i].info;
+    const FrameInfo& info = levels_[i].info;
     // v2's en passant frames (1.5% of its positions) count the bishops without colours and let the white
     // knights stand on the king's knight squares: with those, their pawn tables would be their own for every
     // (en passant case, king) pair and cost over ten times all the others (docs/models/v2.md). v3 pays that.
@@ -106,7 +106,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
     met.taken = taken;
     return KingKey{layer, placed, taken, colours, info.fixed.rooks};
   };
-  kings_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
+  levels_.share<KingKey>(keeps(Constraint::KingsApart), key_of, [&](int, Square) { king_frames_.push_back(met); });
 
   // The piece roots of every class a family's king frames may hold (every count of pawns and king on the
   // knight squares and on the king's colour that the free squares allow: a few more than the layers hold,
@@ -142,39 +142,24 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
 
   // Block sizes per king frame, on several threads (each king frame in its own slot).
   for_each_index(king_frames_.size(), worker_threads_up_to(4), [&](std::size_t i) {
-    KingFrame& kf = king_frames_[i];
+    const std::int32_t at = std::int32_t(i);
     // v2's en passant frames' blocks hold one class each (no tracked counts): those king frames, the
     // most numerous, keep every 16th block's start and count the blocks between when asked. v3's have
     // as many classes as the others, and keep every start.
-    kf.blocks.assign(Blocks, exempt(frame_info(kf.frame).ep_case != 0) ? 16 : 1,
-                     [&](int blk) { return block_size(kf, blk); });
+    levels_.assign(at, exempt(frame_info(king_frames_[i].frame).ep_case != 0) ? 16 : 1,
+                   [&](std::size_t blk) { return levels_.block_size(*this, at, int(blk)); });
   });
-  kings_.assign([&](std::int32_t at) { return king_frames_[at].blocks.total(); });
-  if (accelerate) {
-    const auto list = [&](std::int32_t at, int blk, auto&& visit) { list_classes(king_frames_[at], blk, visit); };
-    const auto pack = [&](std::int32_t, Square king, int blk, const Class& c, const UInt192& start) {
-      const ClassPieceLayer::Knights knights = pieces_.knights(c.root);
-      if (!SubBlock::fits(start, c.placements, knights)) std::abort();  // never: the figures in v2_model.h
-      return SubBlock(start, c.placements, knights, c.track, c.colour, king, blk);
-    };
-    for (const auto& [at, run] : fast_.build(kings_, Blocks, list, pack)) king_frames_[at].fast = run;
-  }
-  set_frames([&](int i) { return kings_.total(i); });
+  levels_.finish(*this, accelerate);
+  set_frames([&](int i) { return levels_.total(i); });
 }
 
-UInt192 V2Model::block_size(const KingFrame& kf, int blk) const {
-  return ListedSumLevel::total([&](auto&& visit) { list_classes(kf, blk, visit); });
+V2Model::SubBlock V2Model::record_of(std::int32_t, Square king, int blk, const Class& c, const UInt192& start) const {
+  const ClassPieceLayer::Knights knights = pieces_.knights(c.root);
+  if (!SubBlock::fits(start, c.placements, knights)) std::abort();  // never: the figures in v2_model.h
+  return SubBlock(start, c.placements, knights, c.track, c.colour, king, blk);
 }
 
-UInt192 V2Model::block_start(const KingFrame& kf, int blk) const {
-  return kf.blocks.start(blk, [&](std::size_t b) { return block_size(kf, int(b)); });
-}
-
-int V2Model::locate_block(const KingFrame& kf, UInt192& r) const {
-  return int(kf.blocks.locate(r, [&](std::size_t b) { return block_size(kf, int(b)); }));
-}
-
-UInt192 V2Model::king_size(int frame, Square king) const { return kings_.size(frame, king); }
+UInt192 V2Model::king_size(int frame, Square king) const { return levels_.size(frame, king); }
 
 ClassPieceLayer::Squares V2Model::squares(const KingFrame& kf, Bitboard free) const {
   ClassPieceLayer::Squares s;
@@ -191,39 +176,25 @@ std::optional<std::string> V2Model::violation(const Position& pos) const {
 Result<UInt192> V2Model::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model " + std::string(name()) + ": " + *why};
   const NormalForm n = normal_form(input);
-  const KingSquareFrame& f = kings_[n.frame];
   const Square king = lsb(n.men[Black][King]);
-  if (f.king[king] < 0)
-    return Error{"not in model " + std::string(name()) + ": no position has the black king there"};
-  const KingFrame& kf = king_frames_[f.king[king]];
+  const std::int32_t at = levels_[n.frame].king[king];
+  if (at < 0) return Error{"not in model " + std::string(name()) + ": no position has the black king there"};
+  const KingFrame& kf = king_frames_[at];
   const PawnKingLayer& layer = *layers_[kf.layer];
   const Bitboard white_pawns = n.men[White][Pawn], black_pawns = n.men[Black][Pawn];
   const Bitboard white_king = kf.king_placed ? n.men[White][King] : 0;
   const PawnKingLayer::Counts c = layer.counts(white_pawns, black_pawns, white_king);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   UInt192 index = frame_start(n.black_to_move, n.frame);
-  ClassPieceLayer::Knights knights;
-  std::uint64_t placements = 0;
-  const int key = Class::key_of(c.track, c.colour);
-  if (kf.fast >= 0) {
-    const SubBlock& sub = fast_.find(kf.fast + blk, key);  // violation() admitted the position: it is there
-    assert(sub.track() == c.track && sub.colour() == c.colour);
-    index += sub.start();
-    knights = sub.knights();
-    placements = sub.pawns();
-  } else {
-    const auto is = [&](const Class& x) { return x.key() == key; };
-    index += f.kings.start(king) + block_start(kf, blk);
-    const Class found =
-        ListedSumLevel::find<Class>([&](auto&& visit) { list_classes(kf, blk, visit); }, is, index);
-    knights = pieces_.knights(found.root);
-    placements = found.placements;
-  }
+  // violation() admitted the position: its class is there.
+  const SubBlock sub = levels_.find(*this, n.frame, king, blk, Class::key_of(c.track, c.colour), index);
+  assert(sub.track() == c.track && sub.colour() == c.colour);
+  const ClassPieceLayer::Knights knights = sub.knights();
   const Bitboard free = ~(white_pawns | black_pawns | white_king | kf.taken);
   // The pawns first, while the pieces' first line comes into the cache, as in unrank_fast.
   pieces_.prefetch(knights);
   const std::uint64_t pawn_rank = layer.rank(white_pawns, black_pawns, white_king);
-  index += ProductLevel::rank(pieces_.rank(knights, n.men, squares(kf, free)), pawn_rank, placements);
+  index += ProductLevel::rank(pieces_.rank(knights, n.men, squares(kf, free)), pawn_rank, sub.pawns());
   return index;
 }
 
@@ -231,36 +202,24 @@ V2Model::Pending V2Model::unrank_begin(UInt192 index) const {
   Pending p;
   const Top top = locate_top(index);
   p.black = top.black, p.frame = top.frame;
-  const KingSquareFrame& f = kings_[p.frame];
-  // Frame 0: the class straight from the jump table, which also knows the king, the level-4 block, the
-  // placements and the pieces' knights choices. Other frames: search the king and the block, then sum the
-  // classes.
+  // The class's record, which knows the king, the level-4 block, the placements and the pieces' knights
+  // choices (frame 0: straight from the jump table).
+  const SubBlock sub = levels_.locate(*this, p.frame, index);
+  p.kf = &king_frames_[levels_[p.frame].king[sub.king()]];
+  const int blk = sub.block();
   PawnKingLayer::Counts& c = p.counts;
-  std::uint64_t placements = 0;
-  int blk = 0;
-  if (p.frame == 0 && !fast_.empty()) {
-    const SubBlock& sub = fast_.locate(index);
-    p.kf = &king_frames_[f.king[sub.king()]];
-    blk = sub.block();
-    c.track = sub.track(), c.colour = sub.colour();
-    p.knights = sub.knights();
-    placements = sub.pawns();
-  } else {
-    p.kf = &king_frames_[f.king[f.kings.locate(index)]];
-    blk = locate_block(*p.kf, index);
-    const Class x = ListedSumLevel::locate<Class>([&](auto&& visit) { list_classes(*p.kf, blk, visit); }, index);
-    c.track = x.track, c.colour = x.colour, p.knights = pieces_.knights(x.root), placements = x.placements;
-  }
+  c.track = sub.track(), c.colour = sub.colour();
+  p.knights = sub.knights();
   // The pieces are placed after the pawns: start loading their first line now.
   pieces_.prefetch(p.knights);
   c.white = PawnBlock.counts[blk][0], c.black = PawnBlock.counts[blk][1], c.opposed = PawnBlock.counts[blk][2];
   c.king = p.kf->king_placed;
-  p.placement_rank = ProductLevel::unrank(index, placements, p.piece_rank);
+  p.placement_rank = ProductLevel::unrank(index, sub.pawns(), p.piece_rank);
   return p;
 }
 
 Position V2Model::unrank_end(const Pending& p, const PawnKingLayer::Walk& w) const {
-  const FrameInfo& info = kings_[p.frame].info;
+  const FrameInfo& info = levels_[p.frame].info;
   Men men{};
   men[White][Pawn] = w.white, men[Black][Pawn] = w.black, men[White][King] = w.king;
   if (!info.fixed.king[Black]) men[Black][King] = square_bb(p.kf->king);
@@ -288,7 +247,7 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
   for (std::size_t at = 0; at < indices.size(); at += Batch) {
     const std::size_t n = std::min(Batch, indices.size() - at);
     for (std::size_t i = 0; i < n; ++i)
-      fast_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
+      levels_.prefetch(white_index(indices[at + i]));  // frame 0 starts the white-to-move half
     for (std::size_t i = 0; i < n; ++i) {
       p[i] = unrank_begin(indices[at + i]);
       w[i] = layers_[p[i].kf->layer]->start(p[i].counts, p[i].placement_rank);
@@ -301,15 +260,12 @@ void V2Model::unrank_many(std::span<const UInt192> indices, std::span<Position> 
 }
 
 std::vector<UInt192> V2Model::block_starts() const {
-  return kings_.block_starts([&](int frame) { return frame_start(false, frame); }, Blocks,
-                             [&](std::int32_t kf, int blk) { return block_size(king_frames_[kf], blk); });
+  return levels_.block_starts(*this, [&](int frame) { return frame_start(false, frame); });
 }
 
 std::size_t V2Model::table_bytes() const {
-  std::size_t starts = 0;
-  for (const KingFrame& kf : king_frames_) starts += kf.blocks.bytes();
-  return tables_.bytes() + pieces_.bytes() + fast_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
-         king_frames_.size() * sizeof(KingFrame) + starts;
+  return tables_.bytes() + pieces_.bytes() + levels_.bytes() + families_.size() * Classes.offset[Blocks] * 4 +
+         king_frames_.size() * sizeof(KingFrame);
 }
 
 std::vector<std::pair<std::string, BigInt>> V2Model::without_each_constraint(const ProgressCallback& progress) const {

@@ -21,11 +21,10 @@
 #include <tuple>
 #include <vector>
 
+#include "rank/class_levels.h"
 #include "rank/class_piece_layer.h"
 #include "rank/fixed_width_model.h"
 #include "rank/frame.h"
-#include "rank/frame_zero.h"
-#include "rank/king_square_level.h"
 #include "rank/large_allocator.h"
 #include "rank/level.h"
 #include "rank/pawn_king_layer.h"
@@ -108,45 +107,41 @@ class V2Model : public FixedWidthModel<V2Model> {
     Bitboard knight = 0;      // the king's knight squares not taken (the tracked set; 0 without constraint 6)
     Bitboard colour = 0;      // squares of the king's colour not taken (0 without colours)
     int frame = 0;  // the first frame that uses it
-    // The pawn blocks (PawnBlock): every block's start kept in frames without an en passant square, every
-    // 16th in v2's with one.
-    StridedSumLevel blocks;
-    std::int32_t fast = -1;  // its first run in fast_ (frame 0's king frames), -1: none
   };
-  // A level-5 class of the fast path (frame 0): its start within the frame, its placements, its pieces'
+  // The record of a level-5 class (ClassLevels): its start within the frame, its placements, its pieces'
   // knights choices (ClassPieceLayer::Knights: what rank and unrank read of its root, kept here to save that
-  // dependent read), black king, level-4 block and counts, packed in 32 bytes so that a record never
-  // straddles two cache lines. A block's classes are adjacent and end with a sentinel (start = the block's
-  // end, track = NoClass), so that starts never decrease along fast_'s records.
+  // dependent read), black king, level-4 block and counts, packed in 32 bytes so that a record of frame 0's
+  // index never straddles two cache lines. There a block's classes are adjacent and end with a sentinel
+  // (start = the block's end, track = NoClass), so that starts never decrease along the records.
   //
-  //   word | bits                                  (frame 0 holds fewer than 2^151 positions, a class fewer
+  //   word | bits                                  (a frame holds fewer than 2^151 positions, a class fewer
   //   -----+-------------------------------------   than 2^56 placements of pawns and king, the piece layer
-  //     0  | start, bits 0-63                        fewer than 2^20 knights choices)
-  //     1  | start, bits 64-127
-  //     2  | start, bits 128-150 | knights.first << 23 (20 bits) | king << 43 (6) | block << 49 (9) |
-  //        | track << 58 (4) | knights.colours << 62
+  //     0  | start, bits 0-63                        fewer than 2^21 knights choices: v3's has 1.35M, of
+  //     1  | start, bits 64-127                       which frame 0 reads fewer than 2^20)
+  //     2  | start, bits 128-150 | knights.first << 23 (21 bits) | king << 44 (6) | block << 50 (9) |
+  //        | track << 59 (4) | knights.colours << 63
   //     3  | placements (59 bits) | colour << 59 (5)
   class alignas(32) SubBlock {
    public:
     static constexpr int NoClass = 15;
     // Return whether a class with these values fits the record.
     static bool fits(const UInt192& at, std::uint64_t p, const ClassPieceLayer::Knights& k) {
-      return at.bit_width() <= 151 && p >> 59 == 0 && k.first < (1 << 20);
+      return at.bit_width() <= 151 && p >> 59 == 0 && k.first < (1 << 21);
     }
     SubBlock() = default;
     explicit SubBlock(const UInt192& end) : SubBlock(end, 0, {}, NoClass, 0, Square(0), 0) {}
     SubBlock(const UInt192& at, std::uint64_t p, const ClassPieceLayer::Knights& k, int track, int colour, Square king,
              int block)
         : w_{at.bits_from(0), at.bits_from(64),
-             at.bits_from(128) | std::uint64_t(k.first) << 23 | std::uint64_t(king) << 43 |
-                 std::uint64_t(block) << 49 | std::uint64_t(track) << 58 | std::uint64_t(k.colours) << 62,
+             at.bits_from(128) | std::uint64_t(k.first) << 23 | std::uint64_t(king) << 44 |
+                 std::uint64_t(block) << 50 | std::uint64_t(track) << 59 | std::uint64_t(k.colours) << 63,
              p | std::uint64_t(colour) << 59} {}
     UInt192 start() const { return UInt192::from_limbs(w_[0], w_[1], w_[2] & 0x7FFFFF); }
     std::uint64_t pawns() const { return w_[3] & ((std::uint64_t(1) << 59) - 1); }
-    ClassPieceLayer::Knights knights() const { return {std::uint32_t(w_[2] >> 23 & 0xFFFFF), bool(w_[2] >> 62 & 1)}; }
-    Square king() const { return Square(w_[2] >> 43 & 63); }
-    int block() const { return int(w_[2] >> 49 & 511); }
-    int track() const { return int(w_[2] >> 58 & 15); }
+    ClassPieceLayer::Knights knights() const { return {std::uint32_t(w_[2] >> 23 & 0x1FFFFF), bool(w_[2] >> 63)}; }
+    Square king() const { return Square(w_[2] >> 44 & 63); }
+    int block() const { return int(w_[2] >> 50 & 511); }
+    int track() const { return int(w_[2] >> 59 & 15); }
     bool sentinel() const { return track() == NoClass; }
     int colour() const { return int(w_[3] >> 59); }
 
@@ -186,10 +181,11 @@ class V2Model : public FixedWidthModel<V2Model> {
     static int key_of(int track, int colour) { return track * MaxColour + colour; }
     int key() const { return key_of(track, colour); }
   };
-  // List the classes of a block of a king frame with placements, in index order, to visit(class, size)
-  // until it returns true (ListedSumLevel).
+  // The plan of levels_ (ClassLevels). List the classes of a block of a king frame with placements, in index
+  // order, to visit(class, size) until it returns true (ListedSumLevel).
   template <class Visit>
-  void list_classes(const KingFrame& kf, int blk, Visit&& visit) const {
+  void list_classes(std::int32_t at, int blk, Visit&& visit) const {
+    const KingFrame& kf = king_frames_[at];
     const PawnKingLayer::Block classes = layers_[kf.layer]->classes(blk, kf.king_placed);
     for (int t = 0; t < classes.tracks; ++t)
       for (int c = 0; c < classes.colours; ++c)
@@ -198,11 +194,10 @@ class V2Model : public FixedWidthModel<V2Model> {
           if (visit(Class{t, c, p, root}, [&] { return pieces_.count(root) * p; })) return;
         }
   }
-  // Return the positions of a king frame in level-4 block blk, and before it.
-  UInt192 block_size(const KingFrame& kf, int blk) const;
-  UInt192 block_start(const KingFrame& kf, int blk) const;
-  // Return the level-4 block of a king frame that holds r, and make r relative to it.
-  int locate_block(const KingFrame& kf, UInt192& r) const;
+  // Return the record of a class of a block of a king frame.
+  SubBlock record_of(std::int32_t at, Square king, int blk, const Class& c, const UInt192& start) const;
+  template <class, class, template <class...> class>
+  friend class ClassLevels;
   ClassPieceLayer::Squares squares(const KingFrame& kf, Bitboard free) const;
   // An unrank up to the pawn walk: the king frame, the counts of the pawns and white king, the pieces'
   // knights choices, and the ranks of both.
@@ -236,8 +231,9 @@ class V2Model : public FixedWidthModel<V2Model> {
   std::vector<RootFamily> families_;
   ClassPieceLayer pieces_;
   std::vector<KingFrame> king_frames_;
-  FrameZeroIndex<SubBlock, Class::Keys> fast_;  // fast path: frame 0's classes
-  KingSquareLevel kings_;
+  // The black king's square, the pawn blocks and the classes; every block's start kept in frames without an
+  // en passant square, every 16th in v2's with one.
+  ClassLevels<Class, SubBlock> levels_;
 };
 
 // The `v3` model: `v2` with bishops by colour and the knight check in the en passant frames too.

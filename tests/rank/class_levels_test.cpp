@@ -1,0 +1,200 @@
+// ClassLevels on a plan of its own, built with frame 0's index and without: in every frame, find gives each
+// class with positions and its start as summing the classes before says, locate gives the class that holds an
+// index, block_starts the blocks' starts, and the two builds agree.
+#include "rank/class_levels.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <map>
+#include <optional>
+#include <pcg_random.hpp>
+#include <utility>
+#include <vector>
+
+namespace chessrank::rank {
+namespace {
+
+constexpr int Blocks = 4, Keys = 100;
+
+struct Record {
+  UInt192 start;
+  int king = -1, block = -1, key = -1;  // key -1: a block's sentinel
+  Record() = default;
+  explicit Record(const UInt192& end) : start(end) {}
+  Record(const UInt192& at, int k, int b, int c) : start(at), king(k), block(b), key(c) {}
+  bool sentinel() const { return key < 0; }
+};
+
+struct Class {
+  static constexpr int Keys = rank::Keys;
+  int k = 0;
+  UInt192 size;
+  int key() const { return k; }
+};
+
+// Per king frame and block, classes with increasing keys, some of them empty; one king frame in five has
+// none with positions, so its squares drop out of the layout.
+struct Plan {
+  std::vector<std::array<std::vector<Class>, Blocks>> classes;
+  template <class Visit>
+  void list_classes(std::int32_t kf, int b, Visit&& visit) const {
+    for (const Class& c : classes[kf][b])
+      if (visit(c, [&] { return c.size; })) return;
+  }
+  Record record_of(std::int32_t, Square king, int b, const Class& c, const UInt192& start) const {
+    return Record(start, int(king), b, c.k);
+  }
+};
+
+using Levels = ClassLevels<Class, Record, std::vector>;
+
+// A key that squares of many frames share: the en passant case and the king's file; none on rank 1.
+using Key = std::pair<int, int>;
+std::optional<Key> key_of(const Levels& levels, int frame, Square king) {
+  if (rank_of(king) == 0) return std::nullopt;
+  return Key{levels[frame].info.ep_case, file_of(king)};
+}
+
+// Squares with equal keys share a king frame, numbered in order of first use, each announced once; squares
+// the king cannot take (constraint 5 included) or without a key have none.
+TEST(ClassLevels, SharesAKingFrameBetweenEqualKeys) {
+  for (const bool kings_apart : {false, true}) {
+    Levels levels;
+    std::vector<Key> added;
+    levels.share<Key>(
+        kings_apart, [&](int frame, Square king) { return key_of(levels, frame, king); },
+        [&](int frame, Square king) { added.push_back(*key_of(levels, frame, king)); });
+    std::map<Key, int> first_use;
+    for (int i = 0; i < Frames; ++i)
+      for (int k = 0; k < 64; ++k) {
+        const std::optional<Key> key = key_of(levels, i, Square(k));
+        if (!key || !black_king_fits(levels[i].info, Square(k), kings_apart)) {
+          EXPECT_EQ(levels[i].king[k], -1);
+          continue;
+        }
+        const int number = first_use.emplace(*key, int(first_use.size())).first->second;
+        EXPECT_EQ(levels[i].king[k], number) << "frame " << i << ", square " << k;
+      }
+    ASSERT_EQ(added.size(), first_use.size());
+    EXPECT_EQ(levels.king_frames(), added.size());
+    for (const auto& [key, number] : first_use) EXPECT_EQ(added[number], key);
+  }
+}
+
+// A class expected at a place of a frame.
+struct Expected {
+  UInt192 start, size;
+  int king, block, key;
+};
+
+TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
+  pcg64 rng(11);
+  Plan plan;
+  // King frames by (castling rights, en passant case, file of the king) of a few kinds, none on rank 7.
+  const auto key_of = [](int frame, Square king) -> std::optional<int> {
+    if (rank_of(king) == 6) return std::nullopt;
+    return (frame % 7) * 8 + file_of(king) / 2;
+  };
+  const auto add = [&](int, Square) {
+    auto& blocks = plan.classes.emplace_back();
+    const bool empty = plan.classes.size() % 5 == 0;
+    for (auto& block : blocks)
+      for (int key = 0; key < Keys; ++key) {
+        if (rng() % 10 != 0) continue;
+        UInt192 size;
+        if (!empty && rng() % 4 != 0) size = UInt192::from_limbs(rng(), rng() >> (rng() % 64), 0);
+        block.push_back({key, size});
+      }
+  };
+  std::array<Levels, 2> levels{Levels(Blocks), Levels(Blocks)};  // with frame 0's index, without
+  levels[0].share<int>(true, key_of, add);
+  levels[1].share<int>(true, key_of, [](int, Square) {});
+  ASSERT_EQ(levels[0].king_frames(), plan.classes.size());
+  ASSERT_EQ(levels[1].king_frames(), plan.classes.size());
+  for (auto& l : levels)
+    for (std::int32_t kf = 0; kf < std::int32_t(plan.classes.size()); ++kf)
+      l.assign(kf, kf % 2 ? 3 : 1, [&](std::size_t b) { return Levels::block_size(plan, kf, int(b)); });
+  std::array<std::array<std::int32_t, 64>, Frames> before;
+  for (int frame = 0; frame < Frames; ++frame) before[frame] = levels[0][frame].king;
+  levels[0].finish(plan, true);
+  levels[1].finish(plan, false);
+
+  for (int frame : {0, 1, 17, 45, 239}) {
+    ASSERT_EQ(levels[0].total(frame), levels[1].total(frame));
+    std::vector<Expected> expected;
+    UInt192 at;
+    for (int k = 0; k < 64; ++k) {
+      const std::int32_t kf = levels[0][frame].king[k];
+      EXPECT_EQ(kf, levels[1][frame].king[k]);
+      // A square keeps its king frame unless that holds no position.
+      const std::int32_t shared = before[frame][k];
+      UInt192 size;
+      for (int b = 0; shared >= 0 && b < Blocks; ++b) size += Levels::block_size(plan, shared, b);
+      EXPECT_EQ(kf, size.is_zero() ? -1 : shared);
+      EXPECT_EQ(levels[0].size(frame, Square(k)), size);
+      if (kf < 0) continue;
+      EXPECT_EQ(levels[0][frame].kings.start(Square(k)), at);
+      for (int b = 0; b < Blocks; ++b)
+        for (const Class& c : plan.classes[kf][b]) {
+          if (c.size.is_zero()) continue;
+          for (const auto& l : levels) {
+            UInt192 start;
+            const Record r = l.find(plan, frame, Square(k), b, c.k, start);
+            EXPECT_EQ(start, at);
+            EXPECT_EQ(r.king, k);
+            EXPECT_EQ(r.block, b);
+            EXPECT_EQ(r.key, c.k);
+          }
+          expected.push_back({at, c.size, k, b, c.k});
+          at += c.size;
+        }
+    }
+    EXPECT_EQ(at, levels[0].total(frame));
+    if (expected.empty()) continue;
+
+    // Indices at the ends of every class and at random: the holder by walking, and the offset within it.
+    std::vector<UInt192> probes;
+    for (const Expected& e : expected) probes.insert(probes.end(), {e.start, e.start + e.size - UInt192(1)});
+    for (int i = 0; i < 500; ++i) {
+      UInt192 quotient, r;
+      UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), at, quotient, r);
+      probes.push_back(r);
+    }
+    for (const UInt192& probe : probes) {
+      std::size_t holder = 0;
+      while (holder + 1 < expected.size() && !(probe < expected[holder + 1].start)) ++holder;
+      for (const auto& l : levels) {
+        UInt192 r = probe;
+        const Record found = l.locate(plan, frame, r);
+        EXPECT_EQ(found.king, expected[holder].king);
+        EXPECT_EQ(found.block, expected[holder].block);
+        EXPECT_EQ(found.key, expected[holder].key);
+        EXPECT_EQ(r, probe - expected[holder].start);
+      }
+    }
+  }
+
+  // The blocks' starts of the frames laid end to end, against the sizes summed block by block.
+  std::vector<UInt192> starts;
+  UInt192 at;
+  for (int frame = 0; frame < Frames; ++frame) {
+    for (int k = 0; k < 64; ++k) {
+      const std::int32_t kf = levels[0][frame].king[k];
+      if (kf < 0) continue;
+      for (int b = 0; b < Blocks; ++b) {
+        UInt192 size;
+        for (const Class& c : plan.classes[kf][b]) size += c.size;
+        if (size.is_zero()) continue;
+        starts.push_back(at);
+        at += size;
+      }
+    }
+  }
+  std::array<UInt192, Frames + 1> frame_at{};
+  for (int frame = 0; frame < Frames; ++frame) frame_at[frame + 1] = frame_at[frame] + levels[0].total(frame);
+  for (const auto& l : levels) EXPECT_EQ(l.block_starts(plan, [&](int frame) { return frame_at[frame]; }), starts);
+}
+
+}  // namespace
+}  // namespace chessrank::rank
