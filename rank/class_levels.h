@@ -10,10 +10,11 @@
 //       the classes of a block (ListedSumLevel), of type Class, each with a key() below Class::Keys,
 //       increasing along a block
 //   Record record_of(std::int32_t king_frame, Square king, int block, const Class&, const UInt192& start) const;
-//       the record of a class starting at `start` within its frame (0 for one packed on the way)
+//       the record of a class starting at `start` within its frame (0 for one packed on the way), with
+//       Record{end}, a block's sentinel in frame 0's index, sentinel(), and start (or start()) its start
 //
-// and its blocks' sizes while it builds: share the squares' king frames, assign every king frame's blocks,
-// then finish.
+// and its blocks' sizes while it builds: share the squares' king frames, assign every king frame's blocks
+// (each of them), then finish.
 #pragma once
 
 #include <cstddef>
@@ -147,7 +148,7 @@ class ClassLevels {
   // Return the memory the block starts and frame 0's index hold, in bytes.
   std::size_t bytes() const {
     std::size_t starts = 0;
-    for (const StridedSumLevel& b : blocks_) starts += b.bytes();
+    for (const StridedSumLevel& b : blocks_) starts += sizeof(b) + b.bytes();
     return starts + fast_.bytes();
   }
 

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -114,7 +115,10 @@ class StridedSumLevel {
     start_.push_back(at);
   }
 
-  const UInt192& total() const { return start_.back(); }
+  const UInt192& total() const {
+    assert(!start_.empty());  // assign() has run
+    return start_.back();
+  }
   // Return the first index of child c, summing the sizes of the children since the last start kept.
   template <class SizeOf>
   UInt192 start(std::size_t c, SizeOf&& size_of) const {

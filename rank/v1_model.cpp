@@ -128,7 +128,7 @@ struct V1Model::KingFrame {
 
 // The record of a level-5 sub-block (ClassLevels): its start within the frame, its black king and level-4
 // block, its pawn placements, and where the run of its front's (queens, knights) blocks begins in
-// fast_pairs_ (with that run's key shift; NoPairs for a front without one, outside frame 0). In frame 0's
+// fast_pairs_ (with that run's key shift; NoPairs when its front has no run). In frame 0's
 // index a block's sub-blocks are adjacent and end with a sentinel (start = the block's end, t1 = NoTrack),
 // so that starts never decrease along the records.
 struct V1Model::SubBlock {

@@ -139,6 +139,9 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
   });
 
   pieces.get();
+  // Every record, frame 0's or one packed on the way, holds its class's knights choices.
+  for (std::size_t r = 0; r < roots.size(); ++r)
+    if (!SubBlock::fits(UInt192(), 0, pieces_.knights(int(r)))) std::abort();  // never: the figures in v2_model.h
 
   // Block sizes per king frame, on several threads (each king frame in its own slot).
   for_each_index(king_frames_.size(), worker_threads_up_to(4), [&](std::size_t i) {

@@ -149,6 +149,7 @@ class V2Model : public FixedWidthModel<V2Model> {
     std::array<std::uint64_t, 4> w_{};
   };
   static_assert(sizeof(SubBlock) == 32);
+  static_assert(MaxTrack < SubBlock::NoClass && MaxColour <= 32 && Blocks <= 512, "the record's fields");
 
   // Where the root of class (track, colour) of block blk is in a family's roots: per block a [track][colour]
   // array cut, as the pawn tables are, to what w + b pawns and a king can reach (0..w + b + 1).

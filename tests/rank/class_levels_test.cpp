@@ -1,6 +1,7 @@
-// ClassLevels on a plan of its own, built with frame 0's index and without: in every frame, find gives each
-// class with positions and its start as summing the classes before says, locate gives the class that holds an
-// index, block_starts the blocks' starts, and the two builds agree.
+// FrameZeroIndex and ClassLevels on plans of their own: the records frame 0's index lays out start where
+// summing the classes before says, find gives the record of each class with positions and locate the one that
+// holds an index; ClassLevels, built with frame 0's index and without, does the same in every frame, shares
+// king frames by key and gives the blocks' starts, and the two builds agree.
 #include "rank/class_levels.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,7 @@
 namespace chessrank::rank {
 namespace {
 
-constexpr int Blocks = 4, Keys = 100;
+constexpr int Blocks = 5, KingFrames = 3, Keys = 150;  // keys in all three words of a run
 
 struct Record {
   UInt192 start;
@@ -32,6 +33,88 @@ struct Class {
   UInt192 size;
   int key() const { return k; }
 };
+
+// A class expected at a place of a frame.
+struct Expected {
+  UInt192 start, size;
+  int king, block, key;
+};
+
+TEST(FrameZeroIndex, FindsAndLocatesTheRecordsOfItsPlan) {
+  pcg64 rng(7);
+  // Per (king frame, block): classes with increasing keys, some of them empty; king frame 2 has none with
+  // positions, so its squares drop out of the layout.
+  std::array<std::array<std::vector<Class>, Blocks>, KingFrames> classes;
+  for (int kf = 0; kf < KingFrames; ++kf)
+    for (int b = 0; b < Blocks; ++b)
+      for (int key = 0; key < Keys; ++key) {
+        if (rng() % 8 != 0) continue;
+        UInt192 size;
+        if (kf != 2 && rng() % 4 != 0) size = UInt192::from_limbs(rng(), rng() >> (rng() % 64), 0);
+        classes[kf][b].push_back({key, size});
+      }
+  // The squares of frame 0: none on rank 7; king frames by file, those of king frame 2 without positions.
+  KingSquareFrame frame;
+  frame.king.fill(-1);
+  frame.kings.assign([&](std::size_t k) {
+    const std::int32_t kf = file_of(Square(k)) % KingFrames;
+    UInt192 total;
+    for (const auto& block : classes[kf])
+      for (const Class& c : block) total += c.size;
+    if (rank_of(Square(k)) != 6 && !total.is_zero()) frame.king[k] = kf;
+    return frame.king[k] < 0 ? UInt192() : total;
+  });
+  const auto list = [&](std::int32_t kf, int b, auto&& visit) {
+    for (const Class& c : classes[kf][b])
+      if (visit(c, [&] { return c.size; })) return;
+  };
+  const auto pack = [](std::int32_t, Square king, int b, const Class& c, const UInt192& start) {
+    return Record(start, int(king), b, c.k);
+  };
+  FrameZeroIndex<Record, Keys, std::vector> index;
+  index.build(frame, Blocks, list, pack);
+
+  // Every class with positions found by its square, block and key.
+  std::vector<Expected> expected;
+  for (int k = 0; k < 64; ++k) {
+    const std::int32_t kf = frame.king[k];
+    if (kf < 0) continue;
+    UInt192 at = frame.kings.start(Square(k));
+    for (int b = 0; b < Blocks; ++b)
+      for (const Class& c : classes[kf][b]) {
+        if (c.size.is_zero()) continue;
+        const Record& r = index.find(Square(k), b, c.k);
+        EXPECT_EQ(r.start, at);
+        EXPECT_EQ(r.king, k);
+        EXPECT_EQ(r.block, b);
+        EXPECT_EQ(r.key, c.k);
+        expected.push_back({at, c.size, k, b, c.k});
+        at += c.size;
+      }
+  }
+  ASSERT_FALSE(expected.empty());
+  EXPECT_EQ(expected.back().start + expected.back().size, frame.kings.total());
+
+  // Indices at the ends of every class and at random: the holder by walking, and the offset within it.
+  std::vector<UInt192> probes;
+  for (const Expected& e : expected) probes.insert(probes.end(), {e.start, e.start + e.size - UInt192(1)});
+  for (int i = 0; i < 2000; ++i) {
+    UInt192 quotient, r;
+    UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), frame.kings.total(), quotient, r);
+    probes.push_back(r);
+  }
+  for (const UInt192& probe : probes) {
+    std::size_t holder = 0;
+    while (holder + 1 < expected.size() && !(probe < expected[holder + 1].start)) ++holder;
+    UInt192 r = probe;
+    const Record& found = index.locate(r);
+    EXPECT_EQ(found.king, expected[holder].king);
+    EXPECT_EQ(found.block, expected[holder].block);
+    EXPECT_EQ(found.key, expected[holder].key);
+    EXPECT_EQ(r, probe - expected[holder].start);
+  }
+}
+
 
 // Per king frame and block, classes with increasing keys, some of them empty; one king frame in five has
 // none with positions, so its squares drop out of the layout.
@@ -82,12 +165,6 @@ TEST(ClassLevels, SharesAKingFrameBetweenEqualKeys) {
   }
 }
 
-// A class expected at a place of a frame.
-struct Expected {
-  UInt192 start, size;
-  int king, block, key;
-};
-
 TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
   pcg64 rng(11);
   Plan plan;
@@ -96,15 +173,18 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
     if (rank_of(king) == 6) return std::nullopt;
     return (frame % 7) * 8 + file_of(king) / 2;
   };
+  // One king frame in five (the second of frame 0 among them) holds no position, and every king frame has
+  // an empty block.
   const auto add = [&](int, Square) {
     auto& blocks = plan.classes.emplace_back();
-    const bool empty = plan.classes.size() % 5 == 0;
-    for (auto& block : blocks)
+    const int kf = int(plan.classes.size()) - 1;
+    for (int b = 0; b < Blocks; ++b)
       for (int key = 0; key < Keys; ++key) {
         if (rng() % 10 != 0) continue;
         UInt192 size;
-        if (!empty && rng() % 4 != 0) size = UInt192::from_limbs(rng(), rng() >> (rng() % 64), 0);
-        block.push_back({key, size});
+        if (kf % 5 != 1 && b != kf % Blocks && rng() % 4 != 0)
+          size = UInt192::from_limbs(rng(), rng() >> (rng() % 64), 0);
+        blocks[b].push_back({key, size});
       }
   };
   std::array<Levels, 2> levels{Levels(Blocks), Levels(Blocks)};  // with frame 0's index, without
@@ -120,6 +200,7 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
   levels[0].finish(plan, true);
   levels[1].finish(plan, false);
 
+  int dropped = 0;  // squares that lost their king frame
   for (int frame : {0, 1, 17, 45, 239}) {
     ASSERT_EQ(levels[0].total(frame), levels[1].total(frame));
     std::vector<Expected> expected;
@@ -133,6 +214,7 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
       for (int b = 0; shared >= 0 && b < Blocks; ++b) size += Levels::block_size(plan, shared, b);
       EXPECT_EQ(kf, size.is_zero() ? -1 : shared);
       EXPECT_EQ(levels[0].size(frame, Square(k)), size);
+      dropped += shared >= 0 && kf < 0;
       if (kf < 0) continue;
       EXPECT_EQ(levels[0][frame].kings.start(Square(k)), at);
       for (int b = 0; b < Blocks; ++b)
@@ -151,6 +233,9 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
         }
     }
     EXPECT_EQ(at, levels[0].total(frame));
+    if (frame == 0) {
+      EXPECT_GT(dropped, 0);
+    }
     if (expected.empty()) continue;
 
     // Indices at the ends of every class and at random: the holder by walking, and the offset within it.
@@ -175,10 +260,12 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
     }
   }
 
-  // The blocks' starts of the frames laid end to end, against the sizes summed block by block.
+  // Every frame's total, and the blocks' starts of frames that start far apart, against the sizes summed
+  // block by block.
+  const auto frame_start = [](int frame) { return UInt192::from_limbs(0, 0, 1000 * std::uint64_t(frame)); };
   std::vector<UInt192> starts;
-  UInt192 at;
   for (int frame = 0; frame < Frames; ++frame) {
+    UInt192 at = frame_start(frame);
     for (int k = 0; k < 64; ++k) {
       const std::int32_t kf = levels[0][frame].king[k];
       if (kf < 0) continue;
@@ -190,10 +277,9 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
         at += size;
       }
     }
+    for (const auto& l : levels) EXPECT_EQ(l.total(frame), at - frame_start(frame));
   }
-  std::array<UInt192, Frames + 1> frame_at{};
-  for (int frame = 0; frame < Frames; ++frame) frame_at[frame + 1] = frame_at[frame] + levels[0].total(frame);
-  for (const auto& l : levels) EXPECT_EQ(l.block_starts(plan, [&](int frame) { return frame_at[frame]; }), starts);
+  for (const auto& l : levels) EXPECT_EQ(l.block_starts(plan, frame_start), starts);
 }
 
 }  // namespace
