@@ -18,8 +18,8 @@
 
 #include "core/bitboard.h"
 #include "core/threads.h"
-#include "rank/jump_table.h"
 #include "rank/frame.h"
+#include "rank/jump_table.h"
 #include "rank/large_allocator.h"
 #include "rank/uint192.h"
 
