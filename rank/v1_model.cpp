@@ -377,12 +377,7 @@ UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_
 void V1Model::unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                            Men& men) const {
   const int a = popcount(knight_free), b = popcount(near_free);
-  if (const int first = front.starts[a][b]; first >= 0) {
-    const FastPair& p = fast_pair(first, front.shift[a][b], r);
-    place_front(front.king, p.queens, p.knights, p.tail_root, tail_.count(p.tail_root), r, knight_free, near_free,
-                rest_free, men);
-    return;
-  }
+  assert(front.starts[a][b] < 0);
   const FrontPair p = ListedSumLevel::locate<FrontPair>([&](auto&& visit) { list_pairs(front, a, b, visit); }, r);
   place_front(front.king, p.queens, p.knights, front.tail_root[p.queens][p.knights],
               front.tail_count[p.queens][p.knights], r, knight_free, near_free, rest_free, men);

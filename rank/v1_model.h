@@ -108,6 +108,8 @@ class V1Model final : public FixedWidthModel<V1Model> {
   void build_fast_fronts(int family);
   UInt192 rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free,
                      Bitboard rest_free) const;
+  // Place the pieces of rank r of a front without a run of (queens, knights) blocks (unrank_fast reaches a
+  // run through its sub-block's record), summing the blocks before.
   void unrank_front(const Front& front, UInt192 r, Bitboard knight_free, Bitboard near_free, Bitboard rest_free,
                     Men& men) const;
   // Return the block of a fast-path run that holds r, and make r relative to it.

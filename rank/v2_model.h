@@ -116,8 +116,8 @@ class V2Model : public FixedWidthModel<V2Model> {
   //
   //   word | bits                                  (a frame holds fewer than 2^151 positions, a class fewer
   //   -----+-------------------------------------   than 2^56 placements of pawns and king, the piece layer
-  //     0  | start, bits 0-63                        fewer than 2^21 knights choices: v3's has 1.35M, of
-  //     1  | start, bits 64-127                       which frame 0 reads fewer than 2^20)
+  //     0  | start, bits 0-63                        fewer than 2^21 knights choices: v3's has 1.35M, as
+  //     1  | start, bits 64-127                       the build checks)
   //     2  | start, bits 128-150 | knights.first << 23 (21 bits) | king << 44 (6) | block << 50 (9) |
   //        | track << 59 (4) | knights.colours << 63
   //     3  | placements (59 bits) | colour << 59 (5)
