@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cassert>
 #include <cstdlib>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "core/promoted_men.h"
@@ -26,18 +23,11 @@ const PieceLayer::Plan ClassPieceLayer::RestPlanWithBishops = {{{
 
 namespace {
 
-// Pack (value, bits) fields into a key, each within its width (men <= 38, squares <= 62).
-std::uint64_t pack(std::initializer_list<std::pair<int, int>> fields) {
-  std::uint64_t k = 0;
-  for (const auto& [value, bits] : fields) k = k << bits | std::uint64_t(value);
-  return k;
-}
-
 // The budgets a stage leaves, and the fixed rooks they carry to the rest.
 struct Budget {
   std::array<int, 2> rooks;
   int white, black, men;
-  std::uint64_t key() const { return pack({{rooks[0], 2}, {rooks[1], 2}, {white, 4}, {black, 4}, {men, 6}}); }
+  std::uint64_t key() const { return pack_key({{rooks[0], 2}, {rooks[1], 2}, {white, 4}, {black, 4}, {men, 6}}); }
   FixedMen fixed() const { return {rooks, {false, false}}; }
   PieceBudget rest(int squares) const { return {white, black, men, squares}; }
 };
@@ -274,8 +264,8 @@ struct ClassPieceLayer::Builder {
 };
 
 std::uint64_t ClassPieceLayer::root_key(const Root& r) {
-  return pack({{r.colours, 1}, {r.rooks[0], 2}, {r.rooks[1], 2}, {r.white_promotions, 4}, {r.black_promotions, 4},
-               {r.men, 6}, {r.a, 4}, {r.n1, 6}, {r.colours ? r.n2 : 0, 6}});
+  return pack_key({{r.colours, 1}, {r.rooks[0], 2}, {r.rooks[1], 2}, {r.white_promotions, 4},
+                   {r.black_promotions, 4}, {r.men, 6}, {r.a, 4}, {r.n1, 6}, {r.colours ? r.n2 : 0, 6}});
 }
 
 ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
@@ -305,20 +295,19 @@ ClassPieceLayer::ClassPieceLayer(const std::vector<Root>& roots) {
   std::size_t ends = 0;
   for (Builder::Node& n : builder.nodes) n.ends = std::uint32_t(ends), ends += rows_[n.row].counts;
   bishop_ends_.resize(ends);
-  std::atomic<std::size_t> next{0};
-  run_on_threads(worker_threads_up_to(4), [&](unsigned) {
-    for (std::size_t i; (i = next.fetch_add(1024)) < builder.nodes.size();)
-      for (std::size_t j = i; j < std::min(i + 1024, builder.nodes.size()); ++j) {
-        const Builder::Node& n = builder.nodes[j];
-        const Row& row = rows_[n.row];
-        UInt192 total;
-        for (int bw = 0; bw < row.counts; ++bw) {
-          const WhiteSplits splits(n.x, n.y, bw);
-          for (std::uint32_t e = row.first + row.by_white[bw]; e < row.first + row.by_white[bw + 1]; ++e)
-            if (const UInt128 ways = splits.count(bishop_edges_[e])) total += mul(bishop_edges_[e].rest.value(), ways);
-          bishop_ends_[n.ends + bw] = total;
-        }
+  constexpr std::size_t Chunk = 1024;
+  for_each_index((builder.nodes.size() + Chunk - 1) / Chunk, worker_threads_up_to(4), [&](std::size_t chunk) {
+    for (std::size_t j = chunk * Chunk; j < std::min((chunk + 1) * Chunk, builder.nodes.size()); ++j) {
+      const Builder::Node& n = builder.nodes[j];
+      const Row& row = rows_[n.row];
+      UInt192 total;
+      for (int bw = 0; bw < row.counts; ++bw) {
+        const WhiteSplits splits(n.x, n.y, bw);
+        for (std::uint32_t e = row.first + row.by_white[bw]; e < row.first + row.by_white[bw + 1]; ++e)
+          if (const UInt128 ways = splits.count(bishop_edges_[e])) total += mul(bishop_edges_[e].rest.value(), ways);
+        bishop_ends_[n.ends + bw] = total;
       }
+    }
   });
   for (const Builder::Group& g : builder.groups)
     for (std::uint32_t c = g.first; c < g.first + g.children; ++c) {

@@ -43,8 +43,6 @@ CprModel::CprModel(Constraints keep) : FixedWidthModel(keep) {
   set_frames([&](int i) { return frames_[i].blocks.total(); });
 }
 
-std::optional<std::string> CprModel::violation(const Position& pos) const { return rank::violation(pos, kept()); }
-
 Result<UInt192> CprModel::rank_fast(const Position& input) const {
   if (auto why = violation(input)) return Error{"not in model cpr: " + *why};
   const NormalForm n = normal_form(input);

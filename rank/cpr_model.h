@@ -22,8 +22,6 @@ namespace chessrank::rank {
 
 class CprModel final : public FixedWidthModel<CprModel> {
  public:
-  static constexpr int EnPassantCases = rank::EnPassantCases;
-  static constexpr int Frames = rank::Frames;
   static constexpr int Blocks = 9 * 9 * 9;
 
   // The constraints it states (rank/constraints.h); a model built without some of them counts a larger
@@ -48,9 +46,6 @@ class CprModel final : public FixedWidthModel<CprModel> {
   }
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
-
-  // Return why a position (any side to move) is not in the model, or nullopt when it is.
-  std::optional<std::string> violation(const Position& pos) const;
 
  private:
   struct Frame : FrameInfo {

@@ -13,7 +13,8 @@
 //   void unrank_many(std::span<const UInt192>, std::span<Position>) const;   indices below size()
 //   void prefetch_unrank(const UInt192& index) const;   ask for the lines unrank_fast(index) reads first
 //
-// and to call set_frames() once its tables are built. The checks of the index range live here, once.
+// and to call set_frames() once its tables are built. The checks of the index range live here, once, and the
+// membership check of the constraints the model keeps (violation()).
 #pragma once
 
 #include <algorithm>
@@ -40,6 +41,9 @@ class FixedWidthModel : public RankModel {
  public:
   explicit FixedWidthModel(Constraints keep) : kept_(keep & Model::All) {}
 
+  // Return why a position (any side to move) is not in the model, or nullopt when it is: the check of the
+  // constraints it keeps (rank/constraints.h). A model whose frames keep different ones hides it.
+  std::optional<std::string> violation(const Position& pos) const { return rank::violation(pos, kept_); }
   // Return whether the model keeps all its constraints: a relaxed model only counts.
   bool strict() const { return kept_ == Model::All; }
   // Return the constraints the model keeps, and whether it keeps c.

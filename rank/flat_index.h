@@ -1,18 +1,26 @@
 // FlatIndex: numbers distinct 64-bit keys 0, 1, 2, ... in the order they are first seen, as the model builders
-// do for the states they reach. An open-addressing table (linear probing, a power of two of slots, at most half
-// full): several times faster than std::unordered_map for the millions of lookups a build makes, and one
-// allocation. KeyIndex does the same for a few thousand keys of any ordered type (the tuples by which frames
-// share tables).
+// do for the states they reach (pack_key makes such keys of small fields). An open-addressing table (linear
+// probing, a power of two of slots, at most half full): several times faster than std::unordered_map for the
+// millions of lookups a build makes, and one allocation. KeyIndex does the same for a few thousand keys of any
+// ordered type (the tuples by which frames share tables).
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <utility>
 #include <vector>
 
 namespace chessrank::rank {
+
+// Return the key of (value, bits) fields, the first most significant, each value within its width.
+inline std::uint64_t pack_key(std::initializer_list<std::pair<int, int>> fields) {
+  std::uint64_t key = 0;
+  for (const auto& [value, bits] : fields) key = key << bits | std::uint64_t(value);
+  return key;
+}
 
 class FlatIndex {
  public:

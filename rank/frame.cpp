@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 
 #include "core/fen.h"
 
@@ -65,6 +66,27 @@ PawnRules ep_rules(int ep_case) {
     if (ec.left_free) rules[ec.file - 1][3] = CellRule::NoWhite;
   }
   return rules;
+}
+
+FileOrder pawn_file_order(int ep_case, Square king, bool ep_first, bool by_parity) {
+  FileOrder order{};
+  int placed = 0;
+  unsigned used = 0;
+  const auto add = [&](int file) {
+    if (file >= 0 && file < 8 && !(used >> file & 1)) used |= 1u << file, order[placed++] = file;
+  };
+  const PawnRules rules = ep_rules(ep_case);
+  const auto add_en_passant = [&] {
+    for (int f = 0; f < 8; ++f)
+      if (std::any_of(rules[f].begin(), rules[f].end(), [](CellRule r) { return r != CellRule::Any; })) add(f);
+  };
+  if (ep_first) add_en_passant();
+  for (int d : {0, -1, 1, -2, 2}) add(file_of(king) + d);
+  add_en_passant();
+  for (int parity : {0, 1})
+    for (int f = 0; f < 8; ++f)
+      if (!by_parity || std::abs(f - file_of(king)) % 2 == parity) add(f);
+  return order;
 }
 
 FrameInfo frame_info(int frame) {

@@ -10,9 +10,7 @@
 // left before right. Every position with an en passant square falls in exactly one case.
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,39 +42,14 @@ std::string describe_ep_case(int ep_case);
 // capturer on rank 5 (and no white pawn on its left for "only").
 PawnRules ep_rules(int ep_case);
 
-// Builds the order in which a pawn layer ranks the files (most significant first), group by group, each file
-// placed at its first mention: v1 and v2 rank first the files that carry special cells (around the black
-// king, of the en passant case), so that layers agreeing on the files after them share their tables.
-class FileOrderBuilder {
- public:
-  // Add a file; a file off the board or already placed is passed over.
-  FileOrderBuilder& add(int file) {
-    if (file >= 0 && file < 8 && !(used_ >> file & 1)) used_ |= 1u << file, order_[placed_++] = file;
-    return *this;
-  }
-  // Add the king's file, then the files one and then two away, left first.
-  FileOrderBuilder& add_around(Square king) {
-    for (int d : {0, -1, 1, -2, 2}) add(file_of(king) + d);
-    return *this;
-  }
-  // Add the files on which an en passant case's rules (ep_rules) pin a cell, a to h.
-  FileOrderBuilder& add_en_passant(int ep_case) {
-    const PawnRules rules = ep_rules(ep_case);
-    for (int f = 0; f < 8; ++f)
-      if (std::any_of(rules[f].begin(), rules[f].end(), [](CellRule r) { return r != CellRule::Any; })) add(f);
-    return *this;
-  }
-  // Return the order, once every file is placed.
-  FileOrder order() const {
-    assert(placed_ == 8);
-    return order_;
-  }
-
- private:
-  FileOrder order_{};
-  int placed_ = 0;
-  unsigned used_ = 0;
-};
+// Return the order in which the pawn layer of (en passant case, black king) ranks the files, most significant
+// first, each file at its first mention: with `ep_first` (v3) the files on which the case pins a cell, a to h;
+// the king's file and the files one and then two away, left first; the files on which the case pins a cell;
+// the rest a to h, with `by_parity` (v2, v3) those an even number of files from the king's first. Files
+// without special cells come last, so that layers agreeing on them share their suffix tables: with
+// `by_parity` the colour set (the king's colour) agrees file for file for kings on one rank, and with
+// `ep_first` only the tables that span the en passant files are the pair's own (docs/models/v3.md).
+FileOrder pawn_file_order(int ep_case, Square king, bool ep_first, bool by_parity);
 
 // What a frame fixes.
 struct FrameInfo {

@@ -157,7 +157,7 @@ class PawnLayer {
   }
 
   // Return the rank of a placement among those with its counts(). The placement must obey the cell rules:
-  // callers check admissible() first. Pawns are given as bitboards (only ranks 2..7 may be set).
+  // admissible() says whether it does. Pawns are given as bitboards (only ranks 2..7 may be set).
   std::uint64_t rank(Bitboard white, Bitboard black) const;
   // Return the placement of rank r among count(wp, bp, o) (no tracked sets) or count(c).
   void unrank(int wp, int bp, int o, std::uint64_t r, Bitboard& white, Bitboard& black) const {

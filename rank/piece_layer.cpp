@@ -7,6 +7,7 @@
 
 #include "core/promoted_men.h"
 #include "rank/binomial.h"
+#include "rank/flat_index.h"
 
 namespace chessrank::rank {
 
@@ -20,20 +21,14 @@ const PieceLayer::Plan PieceLayer::AllPieces = {{{
 // many promotions) are clamped, so equal keys mean equal completions; an overdrawn budget gets its own key.
 std::uint64_t PieceLayer::node_key(int stage, const FixedMen& fixed, const PieceBudget& b) const {
   if (b.white_promotions < 0 || b.black_promotions < 0 || b.men < 0 || b.squares < 0) return ~std::uint64_t(0);
-  std::uint64_t kings = 0, rooks = 0;
+  int kings = 0, rooks = 0;
   for (int s = stage; s < plan_.count; ++s) {
     const StageInfo& st = plan_.stages[s];
-    if (st.type == King && fixed.king[st.side]) kings |= 1u << st.side;
-    if (st.type == Rook) rooks |= std::uint64_t(fixed.rooks[st.side]) << (2 * st.side);
+    if (st.type == King && fixed.king[st.side]) kings |= 1 << st.side;
+    if (st.type == Rook) rooks |= fixed.rooks[st.side] << (2 * st.side);
   }
-  std::uint64_t key = std::uint64_t(stage);
-  key = key << 2 | kings;
-  key = key << 4 | rooks;
-  key = key << 8 | std::uint64_t(std::min(b.white_promotions, 64));
-  key = key << 8 | std::uint64_t(std::min(b.black_promotions, 64));
-  key = key << 8 | std::uint64_t(std::min(b.men, 200));
-  key = key << 8 | std::uint64_t(b.squares);
-  return key;
+  return pack_key({{stage, 8}, {kings, 2}, {rooks, 4}, {std::min(b.white_promotions, 64), 8},
+                   {std::min(b.black_promotions, 64), 8}, {std::min(b.men, 200), 8}, {b.squares, 8}});
 }
 
 bool PieceLayer::after(int stage, int k, const FixedMen& fixed, PieceBudget& b) const {

@@ -24,17 +24,6 @@ const PieceLayer::Plan TailPlan = {{{
     {White, Rook, 2}, {Black, Rook, 2}, {White, Bishop, 2}, {Black, Queen, 1}, {Black, Bishop, 2}, {Black, Knight, 2},
 }}, 6};
 
-// Return the order in which the pawn layer of (en passant case, black king) ranks the files: the king's
-// file, the files one and then two away (left first), the other files with en passant cells, the rest;
-// each group a to h. Files that carry no special cell come last, where the tables need no tracked counts,
-// and layers that agree from some position on share their tables.
-FileOrder pawn_file_order(int ep_case, Square king) {
-  FileOrderBuilder order;
-  order.add_around(king).add_en_passant(ep_case);
-  for (int f = 0; f < 8; ++f) order.add(f);
-  return order.order();
-}
-
 // Call visit(t1, t2, placements) for every non-empty level-5 sub-block of pawn block blk, in index order,
 // until it returns true.
 template <class Visit>
@@ -146,18 +135,17 @@ std::string_view V1Model::description() const { return V1Description; }
 
 V1Model::~V1Model() = default;
 
-const UInt192& V1Model::pieces(const Front& front, int a, int b) const {
-  assert(front.counted[a][b]);  // the constructor counts every (A, B) a king frame reaches
-  return front.count[a][b];
-}
-
 template <class Visit>
 void V1Model::list_classes(std::int32_t at, int blk, Visit&& visit) const {
   const KingFrame& kf = king_frames_[at];
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a0 = popcount(kf.knight), b0 = popcount(kf.near);
   for_each_sub_block(*kf.layer, blk, [&](int t1, int t2, std::uint64_t pawns) {
-    return visit(SubBlockKey{t1, t2, pawns}, [&] { return pieces(front, a0 - t1, b0 - t2) * pawns; });
+    return visit(SubBlockKey{t1, t2, pawns}, [&] {
+      const int a = a0 - t1, b = b0 - t2;
+      assert(front.counted[a][b]);  // the constructor counts every (A, B) a king frame reaches
+      return front.count[a][b] * pawns;
+    });
   });
 }
 
@@ -198,7 +186,7 @@ V1Model::V1Model(Constraints keep, FrameZero frame_zero) : FixedWidthModel(keep)
     if (!rules) return;
     const Bitboard cells = PawnCellsBB & ~ep_empty[e];
     pawn_layers_[i] = std::make_unique<PawnLayer>(*rules, knight_attacks(king) & cells, king_attacks(king) & cells,
-                                                  pawn_file_order(e, king));
+                                                  pawn_file_order(e, king, false, false));
   };
   std::future<void> layers = std::async(
       std::launch::async, [&] { for_each_index(pawn_layers_.size(), worker_threads_up_to(4), build_layer); });
@@ -341,8 +329,6 @@ void V1Model::build_fast_fronts(int family) {
 }
 
 UInt192 V1Model::king_size(int frame, Square king) const { return levels_.size(frame, king); }
-
-std::optional<std::string> V1Model::violation(const Position& pos) const { return rank::violation(pos, kept()); }
 
 UInt192 V1Model::rank_front(const Front& front, const Men& men, Bitboard knight_free, Bitboard near_free,
                             Bitboard rest_free) const {

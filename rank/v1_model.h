@@ -57,9 +57,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
 
-  // Return why a position (any side to move) is not in the model, or nullopt when it is.
-  std::optional<std::string> violation(const Position& pos) const;
-
  private:
   struct Front;
   struct KingFrame;
@@ -100,8 +97,6 @@ class V1Model final : public FixedWidthModel<V1Model> {
   // placements times its tail's.
   template <class Visit>
   void list_pairs(const Front& front, int a, int b, Visit&& visit) const;
-  // Return the number of piece placements of a front with a free knight squares and b free neighbours.
-  const UInt192& pieces(const Front& front, int a, int b) const;
   // Count (once) the piece placements of a front with a free knight squares and b free neighbours.
   const UInt192& count_front(Front& front, int a, int b);
   // Store the (queens, knights) block starts of the fronts of a family (the fast path of frame 0).

@@ -13,16 +13,6 @@
 
 namespace chessrank::rank {
 
-FileOrder V2Model::pawn_file_order(int ep_case, Square king, bool ep_first) {
-  FileOrderBuilder order;
-  if (ep_first) order.add_en_passant(ep_case);
-  order.add_around(king).add_en_passant(ep_case);
-  for (int parity : {0, 1})  // the files an even number of files from the king's, then the others
-    for (int f = 0; f < 8; ++f)
-      if (std::abs(f - file_of(king)) % 2 == parity) order.add(f);
-  return order.order();
-}
-
 std::string_view V2Model::description() const { return exact_ ? V3Description : V2Description; }
 
 const V2Model::ClassIndex V2Model::Classes;
@@ -85,7 +75,7 @@ V2Model::V2Model(Edition edition, Constraints keep, const ProgressCallback& prog
     rules.track = knights ? knight_attacks(king) & ~layer_taken : 0;
     rules.colour = colours ? colour_squares(king) & ~layer_taken : 0;
     const auto [layer, new_layer] = layer_of.insert({info.ep_case, int(king), rules.king, rules.track, rules.colour});
-    if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king, exact_)});
+    if (new_layer) specs.push_back({rules, pawn_file_order(info.ep_case, king, exact_, true)});
 
     RootFamily family;
     family.colours = colours;

@@ -12,7 +12,9 @@
 // placements plus the placement's rank (PawnKingLayer: pawns and the white king).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -68,22 +70,13 @@ class V2Model : public FixedWidthModel<V2Model> {
 
   // Return the number of positions with white to move in a frame with the black king on `king`.
   UInt192 king_size(int frame, Square king) const;
-  // Return the order in which the layer of (en passant case, black king) ranks the files: the king's file,
-  // the files one and then two away (left first), the other files with en passant cells, and the rest,
-  // those an even number of files from the king first. Files that carry no special cell come last, where
-  // the tables need neither the tracked nor the king's counts of the files before, and since the colour set
-  // is the king's colour, layers of kings on one rank agree file for file whatever their file, and share
-  // tables. With `ep_first` (v3) the files with en passant cells come first (left to right): only the suffix
-  // tables that span them are the (en passant case, king) pair's own, and the tables of the files after them
-  // are shared by the pairs that leave the same files around the king: v3's pawn tables take 384 MB, 452 in
-  // v2's order (docs/models/v3.md).
-  static FileOrder pawn_file_order(int ep_case, Square king, bool ep_first);
   // Return the first index of every non-empty level-4 block of the white-to-move half, in order.
   std::vector<UInt192> block_starts() const;
   // Return the memory the model's tables hold, in bytes (an estimate of the main ones).
   std::size_t table_bytes() const;
 
-  // Return why a position (any side to move) is not in the model, or nullopt when it is.
+  // Return why a position (any side to move) is not in the model, or nullopt when it is: the check of the
+  // constraints its frame keeps (kept_in).
   std::optional<std::string> violation(const Position& pos) const;
 
  private:

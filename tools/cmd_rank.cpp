@@ -1,4 +1,5 @@
 // The ranking commands: count, rank, unrank, sample.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>

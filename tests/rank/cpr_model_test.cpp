@@ -38,7 +38,7 @@ const CprModel& model() {
 TEST(CprModel, SizeIsTheSumOfItsFrames) {
   BigInt half = 0;
   for (int cr = 0; cr < 16; ++cr)
-    for (int e = 0; e < CprModel::EnPassantCases; ++e) half += model().frame_size(CastlingRights(cr), e).to_big();
+    for (int e = 0; e < EnPassantCases; ++e) half += model().frame_size(CastlingRights(cr), e).to_big();
   EXPECT_EQ(model().size(), 2 * half);
   // Counting each position once gives less than the 2021 count, which counts some several times.
   EXPECT_LT(model().size(), BigInt("8726713169886222032347729969256422370854716254"));

@@ -177,7 +177,7 @@ inline BigInt v2_material_count(const MaterialCounts& men, bool exceptions) {
       std::unique_ptr<rank::PawnKingLayer>& layer =
           layers[{f.ep_case, k, rules.king, rules.track, rules.colour}];
       if (!layer) {  // in the model's order of the files, where layers share most of their tables
-        const rank::FileOrder order = rank::V2Model::pawn_file_order(f.ep_case, king, !exceptions);
+        const rank::FileOrder order = rank::pawn_file_order(f.ep_case, king, !exceptions, true);
         layer = std::make_unique<rank::PawnKingLayer>(rules, order, tables);
       }
       const int a0 = exact ? popcount(knight_attacks(king) & ~taken) : 0;

@@ -9,11 +9,14 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fen.h"
 #include "rank/cpr_model.h"
+#include "rank/frame.h"
 #include "tests/rank/members.h"
 #include "tests/rank/order_check.h"
 #include "tests/support/build_flavour.h"
@@ -96,7 +99,7 @@ void check_order(const std::vector<Material>& sets, int slices = 1) {
 TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
   // Cross-check the key's case numbering with the model's own description of each case.
   const char* const files = "abcdefgh";
-  std::vector<bool> seen(CprModel::EnPassantCases, false);
+  std::vector<bool> seen(EnPassantCases, false);
   seen[0] = true;
   EXPECT_EQ(describe_ep_case(0), "none");
   for (int f = 0; f < 8; ++f)
@@ -104,7 +107,7 @@ TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
       if ((left && f == 0) || (!left && f == 7)) continue;
       const int e = ep_case_of(f, left);
       ASSERT_GT(e, 0);
-      ASSERT_LT(e, CprModel::EnPassantCases);
+      ASSERT_LT(e, EnPassantCases);
       EXPECT_FALSE(seen[e]) << "case " << e << " used twice";
       seen[e] = true;
       const std::string text = describe_ep_case(e);
@@ -113,7 +116,32 @@ TEST(RankOrder, EnPassantCasesFollowTheDescribedOrder) {
       expected.append(", capturer on ").append(1, files[left ? f - 1 : f + 1]).append("5");
       EXPECT_EQ(text.rfind(expected, 0), 0u) << "case " << e << " is described as " << text;
     }
-  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), CprModel::EnPassantCases);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), EnPassantCases);
+}
+
+TEST(RankOrder, PawnFileOrderSortsTheFilesByTheirGroups) {
+  // Each file's group as pawn_file_order's comment states it, as a sort key: (group, place in it).
+  for (int e = 0; e < EnPassantCases; ++e) {
+    const PawnRules rules = ep_rules(e);
+    const auto pins = [&](int f) {
+      return std::any_of(rules[f].begin(), rules[f].end(), [](CellRule r) { return r != CellRule::Any; });
+    };
+    for (int k = 0; k < 64; ++k)
+      for (const auto& [ep_first, by_parity] : {std::pair{false, false}, {false, true}, {true, true}}) {
+        const int kf = file_of(Square(k));
+        const auto key = [&](int f) {
+          const std::array<int, 5> near{0, -1, 1, -2, 2};
+          const auto at = std::find(near.begin(), near.end(), f - kf);
+          if (ep_first && pins(f)) return std::pair{0, f};
+          if (at != near.end()) return std::pair{1, int(at - near.begin())};
+          if (pins(f)) return std::pair{2, f};
+          return std::pair{3, by_parity ? std::abs(f - kf) % 2 * 8 + f : f};
+        };
+        FileOrder expected = FilesAtoH;
+        std::sort(expected.begin(), expected.end(), [&](int a, int b) { return key(a) < key(b); });
+        EXPECT_EQ(pawn_file_order(e, Square(k), ep_first, by_parity), expected) << "case " << e << ", king " << k;
+      }
+  }
 }
 
 TEST(RankOrder, KRvK) { check_order({{{WhiteKing, BlackKing, WhiteRook}, {}}}); }

@@ -63,7 +63,7 @@ TEST(Sample, ModelSamplesMatchExactBlockSizes) {
     observed[(p.side_to_move() == Black) * 17 + popcount(p.pieces(Pawn))]++;
   }
   std::array<BigInt, 17> by_pawns{};
-  for (int f = 0; f < CprModel::Frames; ++f)
+  for (int f = 0; f < Frames; ++f)
     for (int wp = 0; wp <= 8; ++wp)
       for (int bp = 0; bp <= 8; ++bp)
         for (int o = 0; o <= 8; ++o) by_pawns[wp + bp] += model.block_size(f, wp, bp, o).to_big();
