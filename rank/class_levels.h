@@ -17,6 +17,7 @@
 // (each of them), then finish.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -100,6 +101,7 @@ class ClassLevels {
   // class with positions), and add the class's start within the frame to `at`.
   template <class Plan>
   Record find(const Plan& plan, int frame, Square king, int blk, int key, UInt192& at) const {
+    assert(blk >= 0 && blk < block_count_);
     if (frame == 0 && !fast_.empty()) {
       const Record& record = fast_.find(king, blk, key);
       at += JumpTable<Record>::start_of(record);

@@ -75,7 +75,6 @@ class FrameZeroIndex {
       }
     });
     jump_.build(records_, frame.kings.total());
-    blocks_ = blocks;
     first_run_.fill(-1);
     for (std::size_t i = 0; i < squares.size(); ++i) first_run_[squares[i]] = std::int32_t(i * blocks);
   }
@@ -84,7 +83,7 @@ class FrameZeroIndex {
   // Return the record of the class with this key in block `block` under the black king on `king`, a class
   // with positions.
   const Record& find(Square king, int block, int key) const {
-    assert(first_run_[king] >= 0 && block < blocks_);
+    assert(first_run_[king] >= 0 && std::size_t(first_run_[king] + block) < runs_.size());
     const Run& r = runs_[std::size_t(first_run_[king] + block)];
     const int word = key / 64;
     assert(r.keys[word] >> key % 64 & 1);
@@ -116,7 +115,6 @@ class FrameZeroIndex {
   Vector<Record> records_;
   Vector<Run> runs_;  // per (square, block), the squares in index order
   std::array<std::int32_t, 64> first_run_{};  // per square its first run, -1: none
-  int blocks_ = 0;
   JumpTable<Record> jump_;
 };
 

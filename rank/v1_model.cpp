@@ -290,7 +290,8 @@ V1Model::SubBlock V1Model::record_of(std::int32_t at, Square king, int blk, cons
   const Front& front = fronts_[kf.front_family * Blocks + blk];
   const int a = popcount(kf.knight) - sub.t1, b = popcount(kf.near) - sub.t2;
   return SubBlock{start, sub.pawns, std::uint8_t(sub.t1), std::uint8_t(sub.t2), front.shift[a][b],
-                  std::uint8_t(king), std::uint16_t(blk), std::uint32_t(front.starts[a][b])};
+                  std::uint8_t(king), std::uint16_t(blk),
+                  front.starts[a][b] < 0 ? SubBlock::NoPairs : std::uint32_t(front.starts[a][b])};
 }
 
 const UInt192& V1Model::count_front(Front& front, int a, int b) {
@@ -419,16 +420,14 @@ Result<UInt192> V1Model::rank_fast(const Position& input) const {
   const PawnLayer::Counts c = layer.counts(white_pawns, black_pawns);
   const int blk = PawnBlock.index[c.white][c.black][c.opposed];
   UInt192 index = frame_start(n.black_to_move, n.frame);
-  // violation() admitted the position: its sub-block is there.
-  [[maybe_unused]] const SubBlock sub =
-      levels_.find(*this, n.frame, king, blk, SubBlockKey::key_of(c.tracked1, c.tracked2), index);
-  assert(sub.t1 == c.tracked1 && sub.t2 == c.tracked2);
-  const std::uint64_t pawn_count = layer.count(c);
+  // violation() admitted the position: its sub-block is there, with its pawn placements.
+  const SubBlock sub = levels_.find(*this, n.frame, king, blk, SubBlockKey::key_of(c.tracked1, c.tracked2), index);
+  assert(sub.t1 == c.tracked1 && sub.t2 == c.tracked2 && sub.pawns == layer.count(c));
   const Bitboard free = ~(white_pawns | black_pawns | info.fixed_squares | info.ep_empty | square_bb(king));
   const Bitboard knight_free = kf.knight & free, near_free = kf.near & free;
   const UInt192 piece_rank = rank_front(fronts_[kf.front_family * Blocks + blk], n.men, knight_free, near_free,
                                         free & ~knight_free & ~near_free);
-  index += ProductLevel::rank(piece_rank, layer.rank(white_pawns, black_pawns), pawn_count);
+  index += ProductLevel::rank(piece_rank, layer.rank(white_pawns, black_pawns), sub.pawns);
   return index;
 }
 
