@@ -40,6 +40,34 @@ struct Expected {
   int king, block, key;
 };
 
+// Return indices at the ends of every class, in order, and `random` more below their end, each with the class
+// that holds it (found by walking the classes).
+std::vector<std::pair<UInt192, Expected>> probes(const std::vector<Expected>& expected, int random, pcg64& rng) {
+  std::vector<UInt192> at;
+  for (const Expected& e : expected) at.insert(at.end(), {e.start, e.start + e.size - UInt192(1)});
+  const UInt192 end = expected.back().start + expected.back().size;
+  for (int i = 0; i < random; ++i) {
+    UInt192 quotient, r;
+    UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), end, quotient, r);
+    at.push_back(r);
+  }
+  std::vector<std::pair<UInt192, Expected>> out;
+  for (const UInt192& probe : at) {
+    std::size_t holder = 0;
+    while (holder + 1 < expected.size() && !(probe < expected[holder + 1].start)) ++holder;
+    out.emplace_back(probe, expected[holder]);
+  }
+  return out;
+}
+
+// Check that locate found the record of class e for the index `probe`, leaving r, the offset within it.
+void expect_located(const Record& found, const UInt192& r, const UInt192& probe, const Expected& e) {
+  EXPECT_EQ(found.king, e.king);
+  EXPECT_EQ(found.block, e.block);
+  EXPECT_EQ(found.key, e.key);
+  EXPECT_EQ(r, probe - e.start);
+}
+
 TEST(FrameZeroIndex, FindsAndLocatesTheRecordsOfItsPlan) {
   pcg64 rng(7);
   // Per (king frame, block): classes with increasing keys, some of them empty; king frame 2 has none with
@@ -95,23 +123,10 @@ TEST(FrameZeroIndex, FindsAndLocatesTheRecordsOfItsPlan) {
   ASSERT_FALSE(expected.empty());
   EXPECT_EQ(expected.back().start + expected.back().size, frame.kings.total());
 
-  // Indices at the ends of every class and at random: the holder by walking, and the offset within it.
-  std::vector<UInt192> probes;
-  for (const Expected& e : expected) probes.insert(probes.end(), {e.start, e.start + e.size - UInt192(1)});
-  for (int i = 0; i < 2000; ++i) {
-    UInt192 quotient, r;
-    UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), frame.kings.total(), quotient, r);
-    probes.push_back(r);
-  }
-  for (const UInt192& probe : probes) {
-    std::size_t holder = 0;
-    while (holder + 1 < expected.size() && !(probe < expected[holder + 1].start)) ++holder;
+  for (const auto& [probe, holder] : probes(expected, 2000, rng)) {
     UInt192 r = probe;
     const Record& found = index.locate(r);
-    EXPECT_EQ(found.king, expected[holder].king);
-    EXPECT_EQ(found.block, expected[holder].block);
-    EXPECT_EQ(found.key, expected[holder].key);
-    EXPECT_EQ(r, probe - expected[holder].start);
+    expect_located(found, r, probe, holder);
   }
 }
 
@@ -238,26 +253,12 @@ TEST(ClassLevels, FindsAndLocatesAlikeWithAndWithoutFrameZerosIndex) {
     }
     if (expected.empty()) continue;
 
-    // Indices at the ends of every class and at random: the holder by walking, and the offset within it.
-    std::vector<UInt192> probes;
-    for (const Expected& e : expected) probes.insert(probes.end(), {e.start, e.start + e.size - UInt192(1)});
-    for (int i = 0; i < 500; ++i) {
-      UInt192 quotient, r;
-      UInt192::divmod(UInt192::from_limbs(rng(), rng(), rng()), at, quotient, r);
-      probes.push_back(r);
-    }
-    for (const UInt192& probe : probes) {
-      std::size_t holder = 0;
-      while (holder + 1 < expected.size() && !(probe < expected[holder + 1].start)) ++holder;
+    for (const auto& [probe, holder] : probes(expected, 500, rng))
       for (const auto& l : levels) {
         UInt192 r = probe;
         const Record found = l.locate(plan, frame, r);
-        EXPECT_EQ(found.king, expected[holder].king);
-        EXPECT_EQ(found.block, expected[holder].block);
-        EXPECT_EQ(found.key, expected[holder].key);
-        EXPECT_EQ(r, probe - expected[holder].start);
+        expect_located(found, r, probe, holder);
       }
-    }
   }
 
   // Every frame's total, and the blocks' starts of frames that start far apart, against the sizes summed
